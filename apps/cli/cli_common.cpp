@@ -1,0 +1,86 @@
+// Shared CLI helpers: cell parsing, map loading with errors, search option binding, progress.
+#include "cli_common.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+
+#include "xunlu/io/map_loader.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+
+namespace xunlu::cli {
+
+cell parse_cell(const std::string& text, const std::string& what) {
+    const auto comma = text.find(',');
+    cell c{};
+    auto parse = [&](std::string_view s, std::int32_t& v) {
+        const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        return ec == std::errc{} && p == s.data() + s.size();
+    };
+    if (comma == std::string::npos || !parse(std::string_view(text).substr(0, comma), c.x) ||
+        !parse(std::string_view(text).substr(comma + 1), c.y)) {
+        throw command_error{what + " must be X,Y with integer cells, got '" + text + "'"};
+    }
+    return c;
+}
+
+grid::grid_map load_map_or_fail(const std::string& path) {
+    auto loaded = io::load_map(path);
+    if (!loaded) throw command_error{loaded.err().message};
+    return std::move(loaded).value().map;
+}
+
+void search_options::add_to(CLI::App& app) {
+    app.add_option("--algo", algo, "search algorithm: " + registry::finder_names())
+        ->capture_default_str();
+    app.add_option("--rule", rule, "movement rule: 4, 8 (no corner cutting), 8-cut1, 8-always")
+        ->capture_default_str();
+    app.add_option("--heuristic", heuristic,
+                   "auto, octile, manhattan, euclidean, chebyshev, zero")
+        ->capture_default_str();
+    app.add_option("--costs", costs, "step costs: exact (1, sqrt 2) or 10-14")
+        ->capture_default_str();
+    app.add_flag("--ignore-low", ignore_low, "low obstacles (units) do not block this query");
+    app.add_option("--max-expansions", max_expansions, "node budget, 0 = unlimited")
+        ->capture_default_str();
+}
+
+search::search_request search_options::to_request(cell from, cell to) const {
+    search::search_request r{.start = from, .goal = to};
+    const auto rules = grid::parse_movement_rules(rule);
+    if (!rules) throw command_error{"unknown --rule '" + rule + "' (use 4, 8, 8-cut1, 8-always)"};
+    r.rules = *rules;
+    if (costs == "10-14") {
+        r.rules.costs = grid::step_costs::integer_10_14;
+    } else if (costs != "exact") {
+        throw command_error{"unknown --costs '" + costs + "' (use exact or 10-14)"};
+    }
+    const auto h = search::parse_heuristic(heuristic);
+    if (!h) throw command_error{"unknown --heuristic '" + heuristic + "'"};
+    r.heuristic = *h;
+    r.low_obstacles_block = !ignore_low;
+    r.max_expansions = max_expansions;
+    if (registry::find_finder(algo) == nullptr) {
+        throw command_error{"unknown --algo '" + algo + "' (use " + registry::finder_names() + ")"};
+    }
+    return r;
+}
+
+double micros_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+void draw_progress(const char* label, std::size_t done, std::size_t total) {
+    const int width = 40;
+    const int filled = total == 0 ? width : static_cast<int>(width * done / total);
+    std::fprintf(stderr, "\r%s [%.*s%.*s] %zu/%zu", label, filled,
+                 "########################################", width - filled,
+                 "........................................", done, total);
+    if (done == total) std::fputc('\n', stderr);
+    std::fflush(stderr);
+}
+
+} // namespace xunlu::cli

@@ -1,0 +1,69 @@
+// Helpers shared by the xunlu sub-commands: argument parsing, map loading, exit codes.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xunlu/core/cell.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+
+namespace xunlu::cli {
+
+/// Exit statuses of every sub-command (also documented in README.md).
+enum exit_code : int {
+    exit_ok = 0,
+    exit_failed = 1,    ///< the job ran but its answer is negative (no path, mismatch)
+    exit_bad_input = 2, ///< unreadable or malformed input, bad arguments
+};
+
+/// Thrown by sub-commands to end with a message and an exit code.
+struct command_error {
+    std::string message;
+    int code = exit_bad_input;
+};
+
+/// Parses "X,Y" into a cell (integers).
+[[nodiscard]] cell parse_cell(const std::string& text, const std::string& what);
+
+/// Loads a map in any supported format or throws command_error naming the file.
+[[nodiscard]] grid::grid_map load_map_or_fail(const std::string& path);
+
+/// The search options shared by find-like commands, bound to CLI11 options.
+struct search_options {
+    std::string algo = "astar";
+    std::string rule = "8";
+    std::string heuristic = "auto";
+    std::string costs = "exact";
+    bool ignore_low = false;
+    std::uint64_t max_expansions = 0;
+
+    void add_to(CLI::App& app);
+    /// Fills a request (rules, heuristic, masks, budget); throws command_error on bad names.
+    [[nodiscard]] search::search_request to_request(cell from, cell to) const;
+};
+
+/// Microseconds since `t0`.
+[[nodiscard]] double micros_since(std::chrono::steady_clock::time_point t0);
+
+/// True when stderr is a terminal (progress bars are only drawn then).
+[[nodiscard]] bool stderr_is_terminal();
+
+/// Draws "label [#####.....] i/n" on stderr, overwriting the line.
+void draw_progress(const char* label, std::size_t done, std::size_t total);
+
+/// False for settings that make an optimal algorithm return longer paths (Manhattan on 8-way).
+[[nodiscard]] bool request_is_optimal(const search_options& o);
+
+void register_find(CLI::App& app);
+void register_scen(CLI::App& app);
+void register_gen(CLI::App& app);
+void register_render(CLI::App& app);
+void register_info(CLI::App& app);
+
+} // namespace xunlu::cli

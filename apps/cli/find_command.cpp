@@ -1,0 +1,106 @@
+// `xunlu find`: one query on one map, printed as text or JSON, optionally drawn to map.out/PNG.
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include "cli_common.hpp"
+#include "xunlu/io/png_map.hpp"
+#include "xunlu/io/text_map.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/render/map_picture.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct find_args {
+    std::string map;
+    std::string from;
+    std::string to;
+    search_options search;
+    std::string out;
+    std::string png;
+    bool json = false;
+};
+
+void run_find(const find_args& a) {
+    const grid::grid_map map = load_map_or_fail(a.map);
+    auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
+    request.record_trace = !a.png.empty();
+    auto engine = registry::find_finder(a.search.algo)->make();
+    const auto t0 = std::chrono::steady_clock::now();
+    const search::search_result r = engine->find(map, request);
+    const double us = micros_since(t0);
+
+    if (!a.out.empty()) {
+        const std::string text =
+            io::write_map_out(map, r.path,
+                              {std::string(search::status_name(r.status)), r.length, r.cost,
+                               r.stats.expanded, us / 1000.0});
+        std::ofstream f(a.out, std::ios::binary);
+        f << text;
+        if (!f) throw command_error{a.out + ": cannot write"};
+    }
+    if (!a.png.empty()) {
+        const auto scale = render::auto_scale(map);
+        auto img = render::draw_map(map, scale);
+        render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
+        render::draw_cells(img, r.trace.open, scale, render::colour::open);
+        render::draw_path(img, r.path, scale);
+        auto written = io::write_png(img, a.png);
+        if (!written) throw command_error{written.err().message};
+    }
+    if (a.json) {
+        nlohmann::json j;
+        j["status"] = search::status_name(r.status);
+        if (!r.reason.empty()) j["reason"] = r.reason;
+        j["algo"] = a.search.algo;
+        j["length"] = r.length;
+        j["cost"] = r.cost;
+        j["partial"] = r.partial;
+        j["expanded"] = r.stats.expanded;
+        j["generated"] = r.stats.generated;
+        j["heap_pushes"] = r.stats.heap_pushes;
+        j["decrease_keys"] = r.stats.decrease_keys;
+        j["peak_open"] = r.stats.peak_open;
+        j["memory_bytes"] = r.stats.memory_bytes;
+        j["time_us"] = us;
+        auto& path = j["path"] = nlohmann::json::array();
+        for (const cell c : r.path) path.push_back({c.x, c.y});
+        std::printf("%s\n", j.dump().c_str());
+    } else {
+        std::printf("status     %s%s%s\n", std::string(search::status_name(r.status)).c_str(),
+                    r.reason.empty() ? "" : ": ", r.reason.c_str());
+        std::printf("length     %.6f\ncost       %.6f\ncells      %zu\n", r.length, r.cost,
+                    r.path.size());
+        std::printf("expanded   %llu\ngenerated  %llu\npeak open  %llu\nmemory     %zu bytes\n",
+                    static_cast<unsigned long long>(r.stats.expanded),
+                    static_cast<unsigned long long>(r.stats.generated),
+                    static_cast<unsigned long long>(r.stats.peak_open), r.stats.memory_bytes);
+        std::printf("time       %.1f us\n", us);
+    }
+    if (r.status == search::search_status::invalid_input) {
+        throw command_error{r.reason, exit_bad_input};
+    }
+    if (!r.found()) throw command_error{"", exit_failed};
+}
+
+} // namespace
+
+void register_find(CLI::App& app) {
+    auto args = std::make_shared<find_args>();
+    auto* cmd = app.add_subcommand("find", "find a path between two cells of a map");
+    cmd->add_option("map", args->map, "map file (Moving AI .map, map.in or PNG)")->required();
+    cmd->add_option("--from", args->from, "start cell X,Y")->required();
+    cmd->add_option("--to", args->to, "goal cell X,Y")->required();
+    args->search.add_to(*cmd);
+    cmd->add_option("--out", args->out, "write map.out with the path drawn in arrows");
+    cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
+    cmd->add_flag("--json", args->json, "print one JSON object");
+    cmd->callback([args] { run_find(*args); });
+}
+
+} // namespace xunlu::cli

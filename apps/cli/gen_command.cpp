@@ -1,0 +1,85 @@
+// `xunlu gen`: writes generated maps (seed benchmark, maze, rooms) in any output format.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include "cli_common.hpp"
+#include "xunlu/grid/map_generators.hpp"
+#include "xunlu/io/movingai_map.hpp"
+#include "xunlu/io/text_map.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct gen_args {
+    std::string kind = "random";
+    std::int32_t size = 1000;
+    std::int32_t width = 0;
+    std::int32_t height = 0;
+    double rate = 30;
+    std::uint64_t seed = 1;
+    std::int32_t corridor = 1;
+    std::int32_t room = 32;
+    std::string format = "auto";
+    std::string out;
+};
+
+void run_gen(const gen_args& a) {
+    const std::int32_t w = a.width > 0 ? a.width : a.size;
+    const std::int32_t h = a.height > 0 ? a.height : a.size;
+    result<grid::grid_map> map = error{};
+    if (a.kind == "random") {
+        map = grid::generate_random(w, h, a.rate, a.seed);
+    } else if (a.kind == "maze") {
+        map = grid::generate_maze(w, h, a.corridor, a.seed);
+    } else if (a.kind == "rooms") {
+        map = grid::generate_rooms(w, h, a.room, a.seed);
+    } else {
+        throw command_error{"unknown map kind '" + a.kind + "' (use random, maze or rooms)"};
+    }
+    if (!map) throw command_error{map.err().message};
+    std::string format = a.format;
+    if (format == "auto") {
+        format = a.out.ends_with(".map") ? "movingai" : "map.in";
+    }
+    std::string text;
+    if (format == "movingai") {
+        auto t = io::write_movingai_map(*map);
+        if (!t) throw command_error{t.err().message};
+        text = std::move(t).value();
+    } else if (format == "map.in") {
+        text = io::write_text_map(*map);
+    } else {
+        throw command_error{"unknown --format '" + format + "' (use movingai or map.in)"};
+    }
+    if (a.out.empty() || a.out == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return;
+    }
+    std::ofstream f(a.out, std::ios::binary);
+    f << text;
+    if (!f) throw command_error{a.out + ": cannot write"};
+}
+
+} // namespace
+
+void register_gen(CLI::App& app) {
+    auto args = std::make_shared<gen_args>();
+    auto* cmd = app.add_subcommand("gen", "generate a map: random (the seed benchmark), maze, rooms");
+    cmd->add_option("kind", args->kind, "random, maze or rooms")->capture_default_str();
+    cmd->add_option("--size", args->size, "side of a square map (cells)")->capture_default_str();
+    cmd->add_option("--width", args->width, "width, overrides --size");
+    cmd->add_option("--height", args->height, "height, overrides --size");
+    cmd->add_option("--rate", args->rate, "random: obstacle percentage (count = N*N*R/100)")
+        ->capture_default_str();
+    cmd->add_option("--seed", args->seed, "random seed (same seed, same map)")->capture_default_str();
+    cmd->add_option("--corridor", args->corridor, "maze: corridor width")->capture_default_str();
+    cmd->add_option("--room", args->room, "rooms: room width")->capture_default_str();
+    cmd->add_option("--format", args->format, "movingai, map.in, or auto (by -o extension)")
+        ->capture_default_str();
+    cmd->add_option("-o,--out", args->out, "output file (default stdout)");
+    cmd->callback([args] { run_gen(*args); });
+}
+
+} // namespace xunlu::cli

@@ -1,0 +1,25 @@
+// xunlu command-line entry point: one sub-command per file, errors mapped to exit codes here.
+#include <cstdio>
+
+#include "cli_common.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"xunlu: grid pathfinding engine for games"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "xunlu 0.1.0");
+    xunlu::cli::register_find(app);
+    xunlu::cli::register_scen(app);
+    xunlu::cli::register_gen(app);
+    xunlu::cli::register_render(app);
+    xunlu::cli::register_info(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : xunlu::cli::exit_bad_input;
+    } catch (const xunlu::cli::command_error& e) {
+        if (!e.message.empty()) std::fprintf(stderr, "xunlu: %s\n", e.message.c_str());
+        return e.code;
+    }
+    return 0;
+}

@@ -1,0 +1,58 @@
+// `xunlu render`: a PNG of a map, optionally with a path found or given.
+#include <memory>
+
+#include "cli_common.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/render/map_picture.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct render_args {
+    std::string map;
+    std::string from;
+    std::string to;
+    search_options search;
+    bool trace = false;
+    std::int32_t scale = 0;
+    std::string out;
+};
+
+void run_render(const render_args& a) {
+    const grid::grid_map map = load_map_or_fail(a.map);
+    const std::int32_t scale = a.scale > 0 ? std::min(a.scale, 64) : render::auto_scale(map);
+    if (std::int64_t{map.width()} * scale * map.height() * scale > (std::int64_t{1} << 28)) {
+        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
+    }
+    auto img = render::draw_map(map, scale);
+    if (!a.from.empty() || !a.to.empty()) {
+        if (a.from.empty() || a.to.empty()) throw command_error{"--from and --to go together"};
+        auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
+        request.record_trace = a.trace;
+        auto r = registry::find_finder(a.search.algo)->make()->find(map, request);
+        if (r.status == search::search_status::invalid_input) throw command_error{r.reason};
+        render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
+        render::draw_cells(img, r.trace.open, scale, render::colour::open);
+        render::draw_path(img, r.path, scale);
+    }
+    auto written = io::write_png(img, a.out);
+    if (!written) throw command_error{written.err().message};
+}
+
+} // namespace
+
+void register_render(CLI::App& app) {
+    auto args = std::make_shared<render_args>();
+    auto* cmd = app.add_subcommand("render", "draw a map (and a path and its search) to PNG");
+    cmd->add_option("map", args->map, "map file")->required();
+    cmd->add_option("--from", args->from, "start cell X,Y of a path to draw");
+    cmd->add_option("--to", args->to, "goal cell X,Y of a path to draw");
+    args->search.add_to(*cmd);
+    cmd->add_flag("--trace", args->trace, "also draw expanded (blue) and open (orange) cells");
+    cmd->add_option("--scale", args->scale, "pixels per cell (default: fit about 800 px)");
+    cmd->add_option("-o,--out", args->out, "output PNG")->required();
+    cmd->callback([args] { run_render(*args); });
+}
+
+} // namespace xunlu::cli

@@ -1,0 +1,180 @@
+// `xunlu scen`: runs every problem of a Moving AI scenario file, checks optimal lengths at the
+// file's precision, and reports timing; `--emit-paths` writes every path for outside checks.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+#include "xunlu/io/parse_error.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct scen_args {
+    std::string file;
+    std::string map_dir;
+    search_options search;
+    bool json = false;
+    std::string emit_paths;
+    std::size_t every = 1;
+    bool no_check_paths = false;
+};
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+    return v[std::min(i, v.size() - 1)];
+}
+
+void run_scen(const scen_args& a) {
+    auto text = io::read_file(a.file);
+    if (!text) throw command_error{text.err().message};
+    auto parsed = io::parse_scenarios(*text, a.file);
+    if (!parsed) throw command_error{parsed.err().message};
+    const std::vector<io::scenario>& scens = *parsed;
+    const std::filesystem::path dir =
+        a.map_dir.empty() ? std::filesystem::path(a.file).parent_path()
+                          : std::filesystem::path(a.map_dir);
+    const auto* entry = registry::find_finder(a.search.algo);
+    if (entry == nullptr) {
+        throw command_error{"unknown --algo '" + a.search.algo + "' (use " +
+                            registry::finder_names() + ")"};
+    }
+    auto engine = entry->make();
+    std::map<std::string, grid::grid_map> maps;
+    std::ofstream emit;
+    if (!a.emit_paths.empty()) {
+        emit.open(a.emit_paths, std::ios::binary);
+        if (!emit) throw command_error{a.emit_paths + ": cannot write"};
+    }
+    const bool progress = stderr_is_terminal() && !a.json;
+    std::vector<double> times;
+    times.reserve(scens.size());
+    std::uint64_t expanded_total = 0;
+    std::size_t solved = 0;
+    std::size_t mismatches = 0;
+    std::size_t run = 0;
+    const std::size_t every = std::max<std::size_t>(1, a.every);
+    for (std::size_t i = 0; i < scens.size(); i += every) {
+        const io::scenario& s = scens[i];
+        const std::string name(io::map_basename(s.map_name));
+        auto it = maps.find(name);
+        if (it == maps.end()) {
+            const grid::grid_map m = load_map_or_fail((dir / name).string());
+            it = maps.emplace(name, m).first;
+        }
+        const grid::grid_map& map = it->second;
+        if (map.width() != s.map_width || map.height() != s.map_height) {
+            throw command_error{a.file + ":" + std::to_string(s.line) + ": scenario is for a " +
+                                std::to_string(s.map_width) + "x" + std::to_string(s.map_height) +
+                                " map but " + name + " is " + std::to_string(map.width()) + "x" +
+                                std::to_string(map.height())};
+        }
+        const auto request = a.search.to_request(s.start, s.goal);
+        const auto t0 = std::chrono::steady_clock::now();
+        const search::search_result r = engine->find(map, request);
+        times.push_back(micros_since(t0));
+        ++run;
+        expanded_total += r.stats.expanded;
+        bool ok = r.found() && s.matches(r.length);
+        if (ok && !a.no_check_paths) {
+            if (auto bad = grid::check_path(map, r.path, request.rules, request.mask())) {
+                std::fprintf(stderr, "%s:%zu: invalid path: %s\n", a.file.c_str(), s.line,
+                             bad->c_str());
+                ok = false;
+            }
+            if (r.path.front() != s.start || r.path.back() != s.goal) ok = false;
+        }
+        if (r.found()) ++solved;
+        if (!ok) {
+            ++mismatches;
+            if (mismatches <= 10) {
+                std::fprintf(stderr, "%s:%zu: mismatch: %s length %.8f, expected %.*f\n",
+                             a.file.c_str(), s.line,
+                             std::string(search::status_name(r.status)).c_str(), r.length,
+                             s.decimals, s.optimal_length);
+            }
+        }
+        if (emit.is_open()) {
+            nlohmann::json j;
+            j["index"] = i;
+            j["start"] = {s.start.x, s.start.y};
+            j["goal"] = {s.goal.x, s.goal.y};
+            j["length"] = r.length;
+            auto& path = j["path"] = nlohmann::json::array();
+            for (const cell c : r.path) path.push_back({c.x, c.y});
+            emit << j.dump() << '\n';
+        }
+        if (progress && (run % 64 == 0 || i + every >= scens.size())) {
+            draw_progress("scen", std::min(i + 1, scens.size()), scens.size());
+        }
+    }
+    double mean = 0;
+    for (double t : times) mean += t;
+    mean = times.empty() ? 0 : mean / static_cast<double>(times.size());
+    const double median = percentile(times, 0.5);
+    const double p99 = percentile(times, 0.99);
+    const double expanded_mean =
+        run == 0 ? 0 : static_cast<double>(expanded_total) / static_cast<double>(run);
+    const bool optimal = entry->optimal && request_is_optimal(a.search);
+    if (a.json) {
+        nlohmann::json j;
+        j["file"] = a.file;
+        j["algo"] = a.search.algo;
+        j["scenarios"] = run;
+        j["solved"] = solved;
+        j["mismatches"] = mismatches;
+        j["mean_us"] = mean;
+        j["median_us"] = median;
+        j["p99_us"] = p99;
+        j["expanded_mean"] = expanded_mean;
+        std::printf("%s\n", j.dump().c_str());
+    } else {
+        std::printf("scenarios      %zu\nsolved         %zu\nmismatches     %zu\n", run, solved,
+                    mismatches);
+        std::printf("time per query mean %.1f us, median %.1f us, p99 %.1f us\n", mean, median,
+                    p99);
+        std::printf("expanded mean  %.1f\n", expanded_mean);
+    }
+    if (mismatches > 0 && optimal) throw command_error{"", exit_failed};
+}
+
+} // namespace
+
+bool request_is_optimal(const search_options& o) {
+    // Manhattan overestimates diagonal moves, so A* with it is not optimal on 8-connected grids.
+    return !(o.heuristic == "manhattan" && o.rule != "4");
+}
+
+void register_scen(CLI::App& app) {
+    auto args = std::make_shared<scen_args>();
+    auto* cmd = app.add_subcommand(
+        "scen", "run a Moving AI .map.scen file and check every optimal length");
+    cmd->add_option("file", args->file, "scenario file (.map.scen)")->required();
+    cmd->add_option("--map-dir", args->map_dir,
+                    "folder holding the maps (default: the scenario file's folder); the map "
+                    "column is resolved by its base name");
+    args->search.add_to(*cmd);
+    cmd->add_flag("--json", args->json, "print the summary as one JSON object on the last line");
+    cmd->add_option("--emit-paths", args->emit_paths,
+                    "write one JSON line per scenario: index, start, goal, length, path");
+    cmd->add_option("--every", args->every, "run only every Nth scenario (sampling)")
+        ->capture_default_str();
+    cmd->add_flag("--no-check-paths", args->no_check_paths,
+                  "skip the step-by-step validation of each path (timing only)");
+    cmd->callback([args] { run_scen(*args); });
+}
+
+} // namespace xunlu::cli

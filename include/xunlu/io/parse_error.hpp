@@ -1,0 +1,36 @@
+// Errors from parsers that say where: file, line and column (or cell).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "xunlu/core/result.hpp"
+
+namespace xunlu::io {
+
+/// Builds an error message "FILE:LINE:COL: what" (LINE/COL omitted when 0).
+[[nodiscard]] error parse_error(std::string_view file, std::size_t line, std::size_t column,
+                                std::string_view what);
+
+/// Reads a whole file, refusing files above `max_bytes` (default 1 GiB + headroom).
+[[nodiscard]] result<std::string> read_file(const std::string& path,
+                                            std::size_t max_bytes = (std::size_t{1} << 30) +
+                                                                    (std::size_t{1} << 20));
+
+/// Splits text into lines, accepting LF and CRLF endings (a trailing '\r' is dropped).
+class line_reader {
+  public:
+    explicit line_reader(std::string_view text) : text_(text) {}
+    /// Next line without its ending; false at end of text.
+    bool next(std::string_view& line);
+    /// 1-based number of the line last returned.
+    [[nodiscard]] std::size_t line_number() const noexcept { return line_; }
+
+  private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    std::size_t line_ = 0;
+};
+
+} // namespace xunlu::io

@@ -1,0 +1,72 @@
+// Distance estimates for grid search. Admissibility depends on the movement rules: see each.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "xunlu/grid/movement_rules.hpp"
+
+namespace xunlu::search {
+
+enum class heuristic_kind : std::uint8_t {
+    automatic, ///< octile for 8-connected moves, Manhattan for 4-connected
+    octile,    ///< exact distance on an empty 8-connected grid; admissible for every rule
+    manhattan, ///< the classic dx+dy; admissible only for 4-connected moves (overestimates
+               ///< diagonal moves on 8-connected grids, so A* may return longer paths)
+    euclidean, ///< straight-line distance; admissible always, weaker than octile
+    chebyshev, ///< max(dx,dy) times the straight cost; admissible always, weakest non-zero
+    zero,      ///< always 0: A* becomes Dijkstra
+};
+
+[[nodiscard]] std::optional<heuristic_kind> parse_heuristic(std::string_view name);
+[[nodiscard]] std::string_view heuristic_name(heuristic_kind kind) noexcept;
+
+/// Resolves `automatic` for the given rules.
+[[nodiscard]] constexpr heuristic_kind resolve(heuristic_kind kind,
+                                               grid::movement_rules rules) noexcept {
+    if (kind != heuristic_kind::automatic) {
+        return kind;
+    }
+    return rules.moves == grid::connectivity::eight ? heuristic_kind::octile
+                                                    : heuristic_kind::manhattan;
+}
+
+/// Heuristic functors: h(dx, dy) with dx, dy >= 0, in the rules' cost units.
+struct octile_h {
+    double straight, diagonal_extra;
+    double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
+        const auto lo = static_cast<double>(std::min(dx, dy));
+        const auto hi = static_cast<double>(std::max(dx, dy));
+        return straight * hi + diagonal_extra * lo;
+    }
+};
+struct manhattan_h {
+    double straight;
+    double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
+        return straight * static_cast<double>(dx + dy);
+    }
+};
+struct euclidean_h {
+    double straight;
+    double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
+        return straight * std::sqrt(static_cast<double>(dx) * dx + static_cast<double>(dy) * dy);
+    }
+};
+struct chebyshev_h {
+    double straight;
+    double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
+        return straight * static_cast<double>(std::max(dx, dy));
+    }
+};
+struct zero_h {
+    double operator()(std::int32_t, std::int32_t) const noexcept { return 0.0; }
+};
+
+/// Evaluates a heuristic once (not for hot loops: those use the functors directly).
+[[nodiscard]] double heuristic_value(heuristic_kind kind, grid::movement_rules rules,
+                                     std::int32_t dx, std::int32_t dy) noexcept;
+
+} // namespace xunlu::search

@@ -1,0 +1,39 @@
+// What one grid search is asked to do: endpoints, rules, heuristic, budget and deadline.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "xunlu/core/cell.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/search/heuristic.hpp"
+
+namespace xunlu::search {
+
+struct search_request {
+    cell start;
+    cell goal;
+    grid::movement_rules rules{};
+    heuristic_kind heuristic = heuristic_kind::automatic;
+    /// Whether low obstacles (units) block this query. High obstacles always block.
+    bool low_obstacles_block = true;
+    /// Succeed as soon as a cell within this Chebyshev distance (cells) of the goal is expanded.
+    /// 0 = the goal itself. The goal cell may then be blocked.
+    std::int32_t stop_within = 0;
+    /// Node budget: at most this many expansions (0 = unlimited). When it runs out the result is
+    /// `budget_exhausted` with a partial path to the expanded cell nearest the goal.
+    std::uint64_t max_expansions = 0;
+    /// Optional wall-clock deadline, checked every 256 expansions; treated like the budget.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    /// Record the expanded and still-open cells in the result (costs O(W*H) once at the end).
+    bool record_trace = false;
+
+    [[nodiscard]] grid::obstacle_mask mask() const noexcept {
+        return low_obstacles_block ? grid::obstacle_mask::high_and_low
+                                   : grid::obstacle_mask::high_only;
+    }
+};
+
+} // namespace xunlu::search

@@ -1,0 +1,51 @@
+// What one grid search returns: status with reason, path, cost, statistics, optional trace.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xunlu/core/cell.hpp"
+
+namespace xunlu::search {
+
+enum class search_status : std::uint8_t {
+    found,            ///< a path to the goal (or within stop_within of it)
+    no_path,          ///< the whole reachable region was searched: the goal is unreachable
+    budget_exhausted, ///< max_expansions or the deadline ran out; path is partial
+    invalid_input,    ///< bad request (see reason); nothing was searched
+};
+
+[[nodiscard]] std::string_view status_name(search_status s) noexcept;
+
+struct search_stats {
+    std::uint64_t expanded = 0;       ///< nodes taken from OPEN and expanded
+    std::uint64_t generated = 0;      ///< neighbour cells looked at and found passable
+    std::uint64_t heap_pushes = 0;    ///< insertions into OPEN
+    std::uint64_t decrease_keys = 0;  ///< improvements of a node already in OPEN
+    std::uint64_t peak_open = 0;      ///< largest OPEN size seen
+    std::size_t memory_bytes = 0;     ///< bytes of search memory (node table + heap)
+};
+
+/// Cells the search touched, for pictures (only filled when the request asked for a trace).
+struct search_trace {
+    std::vector<cell> expanded; ///< closed cells
+    std::vector<cell> open;     ///< cells left in OPEN at the end
+};
+
+struct search_result {
+    search_status status = search_status::invalid_input;
+    std::string reason;      ///< why, for every status other than found
+    std::vector<cell> path;  ///< start to goal (or to the best cell when partial)
+    double cost = 0;         ///< path cost in the rules' cost units (terrain included)
+    double length = 0;       ///< geometric length: 1 per straight, sqrt(2) per diagonal step
+    bool partial = false;    ///< the path stops short of the goal
+    search_stats stats;
+    search_trace trace;
+
+    [[nodiscard]] bool found() const noexcept { return status == search_status::found; }
+};
+
+} // namespace xunlu::search

@@ -1,0 +1,107 @@
+// PNG decoding into grid maps and RGB encoding, via libpng's simplified API.
+#include "xunlu/io/png_map.hpp"
+
+#include <png.h>
+
+#include <cstring>
+#include <fstream>
+
+#include "xunlu/core/limits.hpp"
+#include "xunlu/io/parse_error.hpp"
+
+namespace xunlu::io {
+
+bool looks_like_png(std::string_view content) noexcept {
+    static constexpr unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    return content.size() >= 8 && std::memcmp(content.data(), sig, 8) == 0;
+}
+
+result<grid::grid_map> parse_png_map(std::string_view content, std::string_view file,
+                                     png_map_options options) {
+    png_image image;
+    std::memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (png_image_begin_read_from_memory(&image, content.data(), content.size()) == 0) {
+        return parse_error(file, 0, 0, std::string("not a readable PNG: ") + image.message);
+    }
+    if (image.width > static_cast<png_uint_32>(limits::max_map_side) ||
+        image.height > static_cast<png_uint_32>(limits::max_map_side) ||
+        std::int64_t{image.width} * image.height > limits::max_map_cells) {
+        png_image_free(&image);
+        return parse_error(file, 0, 0,
+                           "PNG of " + std::to_string(image.width) + "x" +
+                               std::to_string(image.height) + " pixels exceeds the map limit");
+    }
+    image.format = PNG_FORMAT_GRAY;
+    std::vector<std::uint8_t> grey(PNG_IMAGE_SIZE(image));
+    if (png_image_finish_read(&image, nullptr, grey.data(), 0, nullptr) == 0) {
+        const std::string msg = image.message;
+        png_image_free(&image);
+        return parse_error(file, 0, 0, "corrupt PNG: " + msg);
+    }
+    auto created = grid::grid_map::create(static_cast<std::int32_t>(image.width),
+                                          static_cast<std::int32_t>(image.height));
+    if (!created) return parse_error(file, 0, 0, created.err().message);
+    grid::grid_map map = std::move(created).value();
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            const auto v = grey[static_cast<std::size_t>(y) * image.width + static_cast<std::size_t>(x)];
+            if (v < options.threshold) map.set_high_obstacle({x, y}, true);
+        }
+    }
+    return map;
+}
+
+rgb_image::rgb_image(std::int32_t w, std::int32_t h, std::uint32_t fill_rgb)
+    : width(w), height(h), pixels(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3) {
+    for (std::size_t i = 0; i < pixels.size(); i += 3) {
+        pixels[i] = static_cast<std::uint8_t>(fill_rgb >> 16);
+        pixels[i + 1] = static_cast<std::uint8_t>(fill_rgb >> 8);
+        pixels[i + 2] = static_cast<std::uint8_t>(fill_rgb);
+    }
+}
+
+void rgb_image::set(std::int32_t x, std::int32_t y, std::uint32_t rgb) noexcept {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                           static_cast<std::size_t>(x)) * 3;
+    pixels[i] = static_cast<std::uint8_t>(rgb >> 16);
+    pixels[i + 1] = static_cast<std::uint8_t>(rgb >> 8);
+    pixels[i + 2] = static_cast<std::uint8_t>(rgb);
+}
+
+void rgb_image::fill_cell(std::int32_t cx, std::int32_t cy, std::int32_t scale,
+                          std::uint32_t rgb) noexcept {
+    for (std::int32_t dy = 0; dy < scale; ++dy)
+        for (std::int32_t dx = 0; dx < scale; ++dx) set(cx * scale + dx, cy * scale + dy, rgb);
+}
+
+result<std::string> encode_png(const rgb_image& img) {
+    png_image image;
+    std::memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = static_cast<png_uint_32>(img.width);
+    image.height = static_cast<png_uint_32>(img.height);
+    image.format = PNG_FORMAT_RGB;
+    png_alloc_size_t size = 0;
+    if (png_image_write_to_memory(&image, nullptr, &size, 0, img.pixels.data(), 0, nullptr) == 0) {
+        return error{std::string("PNG encoding failed: ") + image.message};
+    }
+    std::string out(size, '\0');
+    if (png_image_write_to_memory(&image, out.data(), &size, 0, img.pixels.data(), 0, nullptr) == 0) {
+        return error{std::string("PNG encoding failed: ") + image.message};
+    }
+    out.resize(size);
+    return out;
+}
+
+result<bool> write_png(const rgb_image& image, const std::string& path) {
+    auto bytes = encode_png(image);
+    if (!bytes) return bytes.err();
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
+    if (!out) return error{path + ": cannot write PNG"};
+    return true;
+}
+
+} // namespace xunlu::io

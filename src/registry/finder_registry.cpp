@@ -1,0 +1,62 @@
+// The algorithm table: one entry per grid search, with a factory for its reusable engine.
+#include "xunlu/registry/finder_registry.hpp"
+
+#include <string>
+#include <vector>
+
+#include "xunlu/search/astar.hpp"
+
+namespace xunlu::registry {
+
+namespace {
+
+/// A* with the request's heuristic (or forced to zero for Dijkstra).
+class astar_finder final : public search::finder {
+  public:
+    explicit astar_finder(bool dijkstra) : dijkstra_(dijkstra) {}
+    search::search_result find(const grid::grid_map& map,
+                               const search::search_request& request) override {
+        if (!dijkstra_) {
+            return engine_.find_path(map, request);
+        }
+        search::search_request r = request;
+        r.heuristic = search::heuristic_kind::zero;
+        return engine_.find_path(map, r);
+    }
+
+  private:
+    search::astar engine_;
+    bool dijkstra_;
+};
+
+const std::vector<finder_entry>& table() {
+    static const std::vector<finder_entry> entries = {
+        {"astar", "A* with an indexed binary heap (optimal with an admissible heuristic)", true,
+         false, [] { return std::make_unique<astar_finder>(false); }},
+        {"dijkstra", "Dijkstra: A* with the zero heuristic", true, false,
+         [] { return std::make_unique<astar_finder>(true); }},
+    };
+    return entries;
+}
+
+} // namespace
+
+std::span<const finder_entry> finders() { return table(); }
+
+const finder_entry* find_finder(std::string_view name) {
+    for (const auto& e : table()) {
+        if (e.name == name) return &e;
+    }
+    return nullptr;
+}
+
+std::string finder_names() {
+    std::string out;
+    for (const auto& e : table()) {
+        if (!out.empty()) out += ", ";
+        out += e.name;
+    }
+    return out;
+}
+
+} // namespace xunlu::registry

@@ -1,0 +1,61 @@
+// Map, search-trace and path rasterisation.
+#include "xunlu/render/map_picture.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace xunlu::render {
+
+std::int32_t auto_scale(const grid::grid_map& map, std::int32_t target) {
+    const std::int32_t side = std::max(map.width(), map.height());
+    return std::clamp(target / std::max(1, side), 1, 16);
+}
+
+io::rgb_image draw_map(const grid::grid_map& map, std::int32_t scale) {
+    io::rgb_image img(map.width() * scale, map.height() * scale, colour::free_cell);
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            const cell c{x, y};
+            if (map.is_high_obstacle(c)) {
+                img.fill_cell(x, y, scale, colour::high_obstacle);
+            } else if (map.is_low_obstacle(c)) {
+                img.fill_cell(x, y, scale, colour::low_obstacle);
+            } else if (map.has_terrain_costs() && map.terrain_cost(c) > 1.0f) {
+                const float t = std::min(map.terrain_cost(c), 10.0f);
+                const auto shade = static_cast<std::uint32_t>(230.0f - 12.0f * t);
+                img.fill_cell(x, y, scale, (shade << 16) | (0xe0u << 8) | shade);
+            }
+        }
+    }
+    return img;
+}
+
+void draw_cells(io::rgb_image& image, std::span<const cell> cells, std::int32_t scale,
+                std::uint32_t rgb) {
+    for (const cell c : cells) image.fill_cell(c.x, c.y, scale, rgb);
+}
+
+void draw_path(io::rgb_image& image, std::span<const cell> path, std::int32_t scale) {
+    if (path.empty()) return;
+    // Connect consecutive cells with a line through the cell centres.
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        const std::int32_t x0 = path[i].x * scale + scale / 2;
+        const std::int32_t y0 = path[i].y * scale + scale / 2;
+        const std::int32_t x1 = path[i + 1].x * scale + scale / 2;
+        const std::int32_t y1 = path[i + 1].y * scale + scale / 2;
+        const std::int32_t n = std::max(std::abs(x1 - x0), std::abs(y1 - y0));
+        const std::int32_t thick = std::max(1, scale / 3);
+        for (std::int32_t k = 0; k <= n; ++k) {
+            const std::int32_t px = n == 0 ? x0 : x0 + (x1 - x0) * k / n;
+            const std::int32_t py = n == 0 ? y0 : y0 + (y1 - y0) * k / n;
+            for (std::int32_t t = 0; t < thick; ++t)
+                for (std::int32_t u = 0; u < thick; ++u)
+                    image.set(px - thick / 2 + t, py - thick / 2 + u, colour::path);
+        }
+    }
+    if (path.size() == 1) image.fill_cell(path[0].x, path[0].y, scale, colour::path);
+    image.fill_cell(path.front().x, path.front().y, scale, colour::start);
+    image.fill_cell(path.back().x, path.back().y, scale, colour::goal);
+}
+
+} // namespace xunlu::render
