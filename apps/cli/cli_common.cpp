@@ -36,8 +36,7 @@ void search_options::add_to(CLI::App& app) {
         ->capture_default_str();
     app.add_option("--rule", rule, "movement rule: 4, 8 (no corner cutting), 8-cut1, 8-always")
         ->capture_default_str();
-    app.add_option("--heuristic", heuristic,
-                   "auto, octile, manhattan, euclidean, chebyshev, zero")
+    app.add_option("--heuristic", heuristic, "auto, octile, manhattan, euclidean, chebyshev, zero")
         ->capture_default_str();
     app.add_option("--costs", costs, "step costs: exact (1, sqrt 2) or 10-14")
         ->capture_default_str();
@@ -71,7 +70,9 @@ double micros_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
 }
 
-bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+bool stderr_is_terminal() {
+    return ::isatty(STDERR_FILENO) != 0;
+}
 
 void draw_progress(const char* label, std::size_t done, std::size_t total) {
     const int width = 40;

@@ -29,11 +29,14 @@ struct find_args {
 void run_find(const find_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
-    request.record_trace = !a.png.empty();
     auto engine = registry::find_finder(a.search.algo)->make();
     const auto t0 = std::chrono::steady_clock::now();
-    const search::search_result r = engine->find(map, request);
+    search::search_result r = engine->find(map, request);
     const double us = micros_since(t0);
+    if (!a.png.empty()) { // trace collection is not timed: run the same search again with it
+        request.record_trace = true;
+        r.trace = engine->find(map, request).trace;
+    }
 
     if (!a.out.empty()) {
         const std::string text =

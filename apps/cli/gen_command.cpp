@@ -66,14 +66,16 @@ void run_gen(const gen_args& a) {
 
 void register_gen(CLI::App& app) {
     auto args = std::make_shared<gen_args>();
-    auto* cmd = app.add_subcommand("gen", "generate a map: random (the seed benchmark), maze, rooms");
+    auto* cmd =
+        app.add_subcommand("gen", "generate a map: random (the seed benchmark), maze, rooms");
     cmd->add_option("kind", args->kind, "random, maze or rooms")->capture_default_str();
     cmd->add_option("--size", args->size, "side of a square map (cells)")->capture_default_str();
     cmd->add_option("--width", args->width, "width, overrides --size");
     cmd->add_option("--height", args->height, "height, overrides --size");
     cmd->add_option("--rate", args->rate, "random: obstacle percentage (count = N*N*R/100)")
         ->capture_default_str();
-    cmd->add_option("--seed", args->seed, "random seed (same seed, same map)")->capture_default_str();
+    cmd->add_option("--seed", args->seed, "random seed (same seed, same map)")
+        ->capture_default_str();
     cmd->add_option("--corridor", args->corridor, "maze: corridor width")->capture_default_str();
     cmd->add_option("--room", args->room, "rooms: room width")->capture_default_str();
     cmd->add_option("--format", args->format, "movingai, map.in, or auto (by -o extension)")

@@ -44,9 +44,9 @@ void run_scen(const scen_args& a) {
     auto parsed = io::parse_scenarios(*text, a.file);
     if (!parsed) throw command_error{parsed.err().message};
     const std::vector<io::scenario>& scens = *parsed;
-    const std::filesystem::path dir =
-        a.map_dir.empty() ? std::filesystem::path(a.file).parent_path()
-                          : std::filesystem::path(a.map_dir);
+    const std::filesystem::path dir = a.map_dir.empty()
+                                          ? std::filesystem::path(a.file).parent_path()
+                                          : std::filesystem::path(a.map_dir);
     const auto* entry = registry::find_finder(a.search.algo);
     if (entry == nullptr) {
         throw command_error{"unknown --algo '" + a.search.algo + "' (use " +
@@ -160,8 +160,8 @@ bool request_is_optimal(const search_options& o) {
 
 void register_scen(CLI::App& app) {
     auto args = std::make_shared<scen_args>();
-    auto* cmd = app.add_subcommand(
-        "scen", "run a Moving AI .map.scen file and check every optimal length");
+    auto* cmd =
+        app.add_subcommand("scen", "run a Moving AI .map.scen file and check every optimal length");
     cmd->add_option("file", args->file, "scenario file (.map.scen)")->required();
     cmd->add_option("--map-dir", args->map_dir,
                     "folder holding the maps (default: the scenario file's folder); the map "

@@ -48,7 +48,8 @@ result<grid_map> generate_random(std::int32_t width, std::int32_t height, double
     grid_map map = std::move(created).value();
     const std::int64_t cells = std::int64_t{width} * height;
     const std::int64_t reserved = cells >= 2 ? 2 : 1;
-    std::int64_t count = static_cast<std::int64_t>(static_cast<double>(cells) * rate_percent / 100.0);
+    std::int64_t count =
+        static_cast<std::int64_t>(static_cast<double>(cells) * rate_percent / 100.0);
     count = std::clamp<std::int64_t>(count, 0, cells - reserved);
     const cell first{0, 0};
     const cell last{width - 1, height - 1};
@@ -89,7 +90,8 @@ result<grid_map> generate_maze(std::int32_t width, std::int32_t height, std::int
                 map.set_high_obstacle({x, y}, false);
     };
     rng r(seed);
-    std::vector<std::uint8_t> seen(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows), 0);
+    std::vector<std::uint8_t> seen(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows),
+                                   0);
     std::vector<std::pair<std::int32_t, std::int32_t>> stack{{0, 0}};
     seen[0] = 1;
     carve(0, 0, corridor, corridor);
@@ -137,25 +139,33 @@ result<grid_map> generate_rooms(std::int32_t width, std::int32_t height, std::in
     const std::int32_t rows = (height + room) / pitch;
     rng r(seed);
     // Union-find over rooms so a spanning tree of doors connects everything.
-    std::vector<std::int32_t> parent(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows));
+    std::vector<std::int32_t> parent(static_cast<std::size_t>(cols) *
+                                     static_cast<std::size_t>(rows));
     for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = static_cast<std::int32_t>(i);
     auto find = [&](std::int32_t i) {
         while (parent[static_cast<std::size_t>(i)] != i) {
-            parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+            parent[static_cast<std::size_t>(i)] =
+                parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
             i = parent[static_cast<std::size_t>(i)];
         }
         return i;
     };
-    struct wall { std::int32_t a, b; bool vertical; std::int32_t rx, ry; };
+    struct wall {
+        std::int32_t a, b;
+        bool vertical;
+        std::int32_t rx, ry;
+    };
     std::vector<wall> walls;
     for (std::int32_t ry = 0; ry < rows; ++ry)
         for (std::int32_t rx = 0; rx < cols; ++rx) {
             if (rx + 1 < cols) walls.push_back({ry * cols + rx, ry * cols + rx + 1, true, rx, ry});
-            if (ry + 1 < rows) walls.push_back({ry * cols + rx, (ry + 1) * cols + rx, false, rx, ry});
+            if (ry + 1 < rows)
+                walls.push_back({ry * cols + rx, (ry + 1) * cols + rx, false, rx, ry});
         }
     for (std::size_t i = walls.size(); i > 1; --i) std::swap(walls[i - 1], walls[r.below(i)]);
     auto open_door = [&](const wall& w) {
-        const std::int32_t along = static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(room)));
+        const std::int32_t along =
+            static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(room)));
         const cell c = w.vertical ? cell{w.rx * pitch + room, w.ry * pitch + along}
                                   : cell{w.rx * pitch + along, w.ry * pitch + room};
         if (map.in_bounds(c)) map.set_high_obstacle(c, false);

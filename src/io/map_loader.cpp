@@ -10,9 +10,12 @@ namespace xunlu::io {
 
 std::string_view map_format_name(map_format f) noexcept {
     switch (f) {
-    case map_format::movingai: return "movingai";
-    case map_format::text_map: return "map.in";
-    case map_format::png: return "png";
+    case map_format::movingai:
+        return "movingai";
+    case map_format::text_map:
+        return "map.in";
+    case map_format::png:
+        return "png";
     }
     return "unknown";
 }
@@ -32,9 +35,15 @@ result<loaded_map> parse_map(std::string_view content, std::string_view file) {
     if (!format) return format.err();
     result<grid::grid_map> map = error{};
     switch (*format) {
-    case map_format::movingai: map = parse_movingai_map(content, file); break;
-    case map_format::text_map: map = parse_text_map(content, file); break;
-    case map_format::png: map = parse_png_map(content, file); break;
+    case map_format::movingai:
+        map = parse_movingai_map(content, file);
+        break;
+    case map_format::text_map:
+        map = parse_text_map(content, file);
+        break;
+    case map_format::png:
+        map = parse_png_map(content, file);
+        break;
     }
     if (!map) return map.err();
     return loaded_map{std::move(map).value(), *format};

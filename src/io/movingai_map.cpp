@@ -88,8 +88,8 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         return parse_error(file, lines.line_number(), 0,
                            "header must give 'type', 'height' and 'width' before 'map'");
     }
-    auto created = grid::grid_map::create(static_cast<std::int32_t>(width),
-                                          static_cast<std::int32_t>(height));
+    auto created =
+        grid::grid_map::create(static_cast<std::int32_t>(width), static_cast<std::int32_t>(height));
     if (!created) {
         return parse_error(file, lines.line_number(), 0, created.err().message);
     }
@@ -102,9 +102,8 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         }
         if (static_cast<std::int64_t>(line.size()) != width) {
             return parse_error(file, lines.line_number(), 0,
-                               "row " + std::to_string(y) + " has " +
-                                   std::to_string(line.size()) + " cells, expected " +
-                                   std::to_string(width));
+                               "row " + std::to_string(y) + " has " + std::to_string(line.size()) +
+                                   " cells, expected " + std::to_string(width));
         }
         for (std::int32_t x = 0; x < width; ++x) {
             switch (line[static_cast<std::size_t>(x)]) {
@@ -121,17 +120,15 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
             default:
                 return parse_error(file, lines.line_number(), static_cast<std::size_t>(x) + 1,
                                    "unknown cell character " +
-                                       printable(line[static_cast<std::size_t>(x)]) +
-                                       " at cell (" + std::to_string(x) + "," +
-                                       std::to_string(y) + ")");
+                                       printable(line[static_cast<std::size_t>(x)]) + " at cell (" +
+                                       std::to_string(x) + "," + std::to_string(y) + ")");
             }
         }
     }
     while (lines.next(line)) {
         if (!trim(line).empty()) {
             return parse_error(file, lines.line_number(), 1,
-                               "unexpected text after the " + std::to_string(height) +
-                                   " map rows");
+                               "unexpected text after the " + std::to_string(height) + " map rows");
         }
     }
     return map;
@@ -144,8 +141,8 @@ result<std::string> write_movingai_map(const grid::grid_map& map, bool lossy) {
     }
     std::string out = "type octile\nheight " + std::to_string(map.height()) + "\nwidth " +
                       std::to_string(map.width()) + "\nmap\n";
-    out.reserve(out.size() + static_cast<std::size_t>(map.width() + 1) *
-                                 static_cast<std::size_t>(map.height()));
+    out.reserve(out.size() +
+                static_cast<std::size_t>(map.width() + 1) * static_cast<std::size_t>(map.height()));
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
             if (!lossy && map.is_low_obstacle({x, y}) && !map.is_high_obstacle({x, y})) {

@@ -78,22 +78,22 @@ result<std::vector<scenario>> parse_scenarios(std::string_view text, std::string
         scenario s;
         s.line = n;
         s.map_name = std::string(f[1]);
-        const char* names[] = {"bucket", "map",     "map_width", "map_height", "start_x",
+        const char* names[] = {"bucket",  "map",    "map_width", "map_height", "start_x",
                                "start_y", "goal_x", "goal_y",    "length"};
         std::int32_t ints[6] = {};
         if (!parse_int(f[0], s.bucket)) {
-            return parse_error(file, n, 0, "field 'bucket' is not an integer: '" +
-                                               std::string(f[0].substr(0, 40)) + "'");
+            return parse_error(file, n, 0,
+                               "field 'bucket' is not an integer: '" +
+                                   std::string(f[0].substr(0, 40)) + "'");
         }
         for (int k = 0; k < 6; ++k) {
             if (!parse_int(f[static_cast<std::size_t>(k) + 2], ints[k]) || ints[k] < 0 ||
                 ints[k] > limits::max_map_side) {
-                return parse_error(file, n, 0,
-                                   std::string("field '") + names[k + 2] +
-                                       "' must be an integer in 0.." +
-                                       std::to_string(limits::max_map_side) + ", got '" +
-                                       std::string(f[static_cast<std::size_t>(k) + 2].substr(0, 40)) +
-                                       "'");
+                return parse_error(
+                    file, n, 0,
+                    std::string("field '") + names[k + 2] + "' must be an integer in 0.." +
+                        std::to_string(limits::max_map_side) + ", got '" +
+                        std::string(f[static_cast<std::size_t>(k) + 2].substr(0, 40)) + "'");
             }
         }
         s.map_width = ints[0];
@@ -101,8 +101,8 @@ result<std::vector<scenario>> parse_scenarios(std::string_view text, std::string
         s.start = {ints[2], ints[3]};
         s.goal = {ints[4], ints[5]};
         const std::string_view len = f[8];
-        const auto [ptr, ec] = std::from_chars(len.data(), len.data() + len.size(),
-                                               s.optimal_length);
+        const auto [ptr, ec] =
+            std::from_chars(len.data(), len.data() + len.size(), s.optimal_length);
         if (ec != std::errc{} || ptr != len.data() + len.size() ||
             !std::isfinite(s.optimal_length) || s.optimal_length < 0) {
             return parse_error(file, n, 0,

@@ -45,7 +45,8 @@ result<grid::grid_map> parse_png_map(std::string_view content, std::string_view 
     grid::grid_map map = std::move(created).value();
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
-            const auto v = grey[static_cast<std::size_t>(y) * image.width + static_cast<std::size_t>(x)];
+            const auto v =
+                grey[static_cast<std::size_t>(y) * image.width + static_cast<std::size_t>(x)];
             if (v < options.threshold) map.set_high_obstacle({x, y}, true);
         }
     }
@@ -64,7 +65,8 @@ rgb_image::rgb_image(std::int32_t w, std::int32_t h, std::uint32_t fill_rgb)
 void rgb_image::set(std::int32_t x, std::int32_t y, std::uint32_t rgb) noexcept {
     if (x < 0 || y < 0 || x >= width || y >= height) return;
     const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                           static_cast<std::size_t>(x)) * 3;
+                           static_cast<std::size_t>(x)) *
+                          3;
     pixels[i] = static_cast<std::uint8_t>(rgb >> 16);
     pixels[i + 1] = static_cast<std::uint8_t>(rgb >> 8);
     pixels[i + 2] = static_cast<std::uint8_t>(rgb);
@@ -88,7 +90,8 @@ result<std::string> encode_png(const rgb_image& img) {
         return error{std::string("PNG encoding failed: ") + image.message};
     }
     std::string out(size, '\0');
-    if (png_image_write_to_memory(&image, out.data(), &size, 0, img.pixels.data(), 0, nullptr) == 0) {
+    if (png_image_write_to_memory(&image, out.data(), &size, 0, img.pixels.data(), 0, nullptr) ==
+        0) {
         return error{std::string("PNG encoding failed: ") + image.message};
     }
     out.resize(size);

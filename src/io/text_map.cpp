@@ -76,7 +76,8 @@ result<grid::grid_map> parse_text_map(std::string_view text, std::string_view fi
                            "map size " + std::to_string(w) + "x" + std::to_string(h) +
                                " is outside 1.." + std::to_string(limits::max_map_side));
     }
-    auto created = grid::grid_map::create(static_cast<std::int32_t>(w), static_cast<std::int32_t>(h));
+    auto created =
+        grid::grid_map::create(static_cast<std::int32_t>(w), static_cast<std::int32_t>(h));
     if (!created) {
         return parse_error(file, lines.line_number(), 1, created.err().message);
     }
@@ -138,8 +139,7 @@ std::string write_text_map(const grid::grid_map& map) {
 std::string write_map_out(const grid::grid_map& map, std::span<const cell> path,
                           const map_out_info& info) {
     // Glyph per cell: index into the glyph table, 0 = map cell.
-    static constexpr const char* arrows[3][3] = {
-        {"↖", "↑", "↗"}, {"←", "◎", "→"}, {"↙", "↓", "↘"}};
+    static constexpr const char* arrows[3][3] = {{"↖", "↑", "↗"}, {"←", "◎", "→"}, {"↙", "↓", "↘"}};
     const auto w = static_cast<std::size_t>(map.width());
     std::vector<const char*> glyph(w * static_cast<std::size_t>(map.height()), nullptr);
     for (std::size_t i = 0; i < path.size(); ++i) {
@@ -157,10 +157,11 @@ std::string write_map_out(const grid::grid_map& map, std::span<const cell> path,
             arrows[dy + 1][dx + 1];
     }
     char head[256];
-    std::snprintf(head, sizeof head,
-                  "# xunlu map.out: status %s, length %.5f, cost %.5f, expanded %llu, time %.3f ms\n",
-                  info.status.c_str(), info.length, info.cost,
-                  static_cast<unsigned long long>(info.expanded), info.time_ms);
+    std::snprintf(
+        head, sizeof head,
+        "# xunlu map.out: status %s, length %.5f, cost %.5f, expanded %llu, time %.3f ms\n",
+        info.status.c_str(), info.length, info.cost, static_cast<unsigned long long>(info.expanded),
+        info.time_ms);
     std::string out = head;
     out += map.width() == map.height()
                ? std::to_string(map.width())

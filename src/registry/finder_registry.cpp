@@ -41,7 +41,9 @@ const std::vector<finder_entry>& table() {
 
 } // namespace
 
-std::span<const finder_entry> finders() { return table(); }
+std::span<const finder_entry> finders() {
+    return table();
+}
 
 const finder_entry* find_finder(std::string_view name) {
     for (const auto& e : table()) {

@@ -20,10 +20,14 @@ std::string cell_text(cell c) {
 
 std::string_view status_name(search_status s) noexcept {
     switch (s) {
-    case search_status::found: return "found";
-    case search_status::no_path: return "no_path";
-    case search_status::budget_exhausted: return "budget_exhausted";
-    case search_status::invalid_input: return "invalid_input";
+    case search_status::found:
+        return "found";
+    case search_status::no_path:
+        return "no_path";
+    case search_status::budget_exhausted:
+        return "budget_exhausted";
+    case search_status::invalid_input:
+        return "invalid_input";
     }
     return "invalid_input";
 }
@@ -96,9 +100,9 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     goal_index_ = static_cast<std::uint32_t>(map.index(request.goal));
     node& s = touch(start_index_);
     s.g = 0;
-    const double h0 = heuristic_value(request.heuristic, request.rules,
-                                      request.goal.x - request.start.x,
-                                      request.goal.y - request.start.y);
+    const double h0 =
+        heuristic_value(request.heuristic, request.rules, request.goal.x - request.start.x,
+                        request.goal.y - request.start.y);
     open_.push({h0, 0.0}, start_index_);
     stats_.heap_pushes = 1;
     stats_.peak_open = 1;
@@ -133,14 +137,13 @@ std::optional<double> astar::distance(cell c) const noexcept {
     return n.g;
 }
 
-template <class Heuristic, bool HasCosts>
-void astar::run(Heuristic h, std::uint64_t budget) {
+template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint64_t budget) {
     const grid::grid_map& map = *map_;
     const std::uint8_t* flags = map.padded_flags();
     const float* costs = map.padded_costs();
     const auto mask = static_cast<std::uint8_t>(request_.mask());
     const std::int32_t stride = map.stride();
-    const std::int32_t offsets[8] = {-stride,     1,          stride,     -1,
+    const std::int32_t offsets[8] = {-stride,    1,          stride,     -1,
                                      1 - stride, stride + 1, stride - 1, -stride - 1};
     const double straight = request_.rules.straight_cost();
     const double diagonal = request_.rules.diagonal_cost();
@@ -151,8 +154,8 @@ void astar::run(Heuristic h, std::uint64_t budget) {
     const std::int32_t radius = request_.stop_within;
     const std::uint64_t total_budget = request_.max_expansions;
     const bool has_deadline = request_.deadline.has_value();
-    const std::uint64_t stop_at = budget == 0 ? std::numeric_limits<std::uint64_t>::max()
-                                              : stats_.expanded + budget;
+    const std::uint64_t stop_at =
+        budget == 0 ? std::numeric_limits<std::uint64_t>::max() : stats_.expanded + budget;
     node* nodes = nodes_.data();
 
     while (!open_.empty()) {
@@ -170,12 +173,14 @@ void astar::run(Heuristic h, std::uint64_t budget) {
         node& cn = nodes[cur];
         cn.heap_slot = closed_slot;
         ++stats_.expanded;
-        const std::int32_t cx = static_cast<std::int32_t>(cur % static_cast<std::uint32_t>(stride)) - 1;
-        const std::int32_t cy = static_cast<std::int32_t>(cur / static_cast<std::uint32_t>(stride)) - 1;
+        const std::int32_t cx =
+            static_cast<std::int32_t>(cur % static_cast<std::uint32_t>(stride)) - 1;
+        const std::int32_t cy =
+            static_cast<std::int32_t>(cur / static_cast<std::uint32_t>(stride)) - 1;
         const std::int32_t ddx = std::abs(gx - cx);
         const std::int32_t ddy = std::abs(gy - cy);
-        if (cur == goal_index_ || (radius > 0 && goal_index_ != no_index && ddx <= radius &&
-                                   ddy <= radius)) {
+        if (cur == goal_index_ ||
+            (radius > 0 && goal_index_ != no_index && ddx <= radius && ddy <= radius)) {
             best_index_ = cur;
             phase_ = phase::found;
             return;
@@ -189,8 +194,8 @@ void astar::run(Heuristic h, std::uint64_t budget) {
 
         unsigned free = 0;
         for (unsigned d = 0; d < 8; ++d) {
-            free |= static_cast<unsigned>((flags[static_cast<std::int32_t>(cur) + offsets[d]] &
-                                           mask) == 0)
+            free |= static_cast<unsigned>(
+                        (flags[static_cast<std::int32_t>(cur) + offsets[d]] & mask) == 0)
                     << d;
         }
         unsigned allowed = grid::allowed_moves(free, moves, corners);
@@ -291,8 +296,7 @@ search_result astar::finish() {
     case phase::out_of_budget:
     case phase::running:
         out.status = search_status::budget_exhausted;
-        out.reason = request_.max_expansions != 0 &&
-                             stats_.expanded >= request_.max_expansions
+        out.reason = request_.max_expansions != 0 && stats_.expanded >= request_.max_expansions
                          ? "node budget of " + std::to_string(request_.max_expansions) +
                                " expansions exhausted"
                          : "deadline passed";

@@ -17,12 +17,18 @@ std::optional<heuristic_kind> parse_heuristic(std::string_view name) {
 
 std::string_view heuristic_name(heuristic_kind kind) noexcept {
     switch (kind) {
-    case heuristic_kind::automatic: return "auto";
-    case heuristic_kind::octile: return "octile";
-    case heuristic_kind::manhattan: return "manhattan";
-    case heuristic_kind::euclidean: return "euclidean";
-    case heuristic_kind::chebyshev: return "chebyshev";
-    case heuristic_kind::zero: return "zero";
+    case heuristic_kind::automatic:
+        return "auto";
+    case heuristic_kind::octile:
+        return "octile";
+    case heuristic_kind::manhattan:
+        return "manhattan";
+    case heuristic_kind::euclidean:
+        return "euclidean";
+    case heuristic_kind::chebyshev:
+        return "chebyshev";
+    case heuristic_kind::zero:
+        return "zero";
     }
     return "auto";
 }

@@ -21,7 +21,6 @@ namespace xunlu::io {
 /// Writes a map as Moving AI text (`.` free, `@` high obstacle). The format has no low
 /// obstacles or terrain costs: a map with either is refused unless `lossy` is true, in which
 /// case low obstacles are written as free and costs dropped.
-[[nodiscard]] result<std::string> write_movingai_map(const grid::grid_map& map,
-                                                     bool lossy = false);
+[[nodiscard]] result<std::string> write_movingai_map(const grid::grid_map& map, bool lossy = false);
 
 } // namespace xunlu::io

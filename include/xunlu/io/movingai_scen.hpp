@@ -21,8 +21,8 @@ struct scenario {
     cell start;
     cell goal;
     double optimal_length = 0;
-    int decimals = 0;          ///< digits after the decimal point in the file
-    std::size_t line = 0;      ///< 1-based line in the file
+    int decimals = 0;     ///< digits after the decimal point in the file
+    std::size_t line = 0; ///< 1-based line in the file
 
     /// True when `length` equals the optimal length at the file's precision: the difference is
     /// at most half a unit of the last written decimal plus 1e-9 per unit of length (the street

@@ -20,9 +20,8 @@ struct png_map_options {
 };
 
 /// Decodes a PNG (any colour type libpng reads) into a map, one pixel per cell.
-[[nodiscard]] result<grid::grid_map> parse_png_map(std::string_view content,
-                                                   std::string_view file = {},
-                                                   png_map_options options = {});
+[[nodiscard]] result<grid::grid_map>
+parse_png_map(std::string_view content, std::string_view file = {}, png_map_options options = {});
 
 /// An 8-bit RGB raster.
 struct rgb_image {
@@ -34,7 +33,8 @@ struct rgb_image {
     rgb_image(std::int32_t w, std::int32_t h, std::uint32_t fill_rgb = 0xffffff);
     void set(std::int32_t x, std::int32_t y, std::uint32_t rgb) noexcept;
     /// Fills the scale x scale block of map cell (cx, cy).
-    void fill_cell(std::int32_t cx, std::int32_t cy, std::int32_t scale, std::uint32_t rgb) noexcept;
+    void fill_cell(std::int32_t cx, std::int32_t cy, std::int32_t scale,
+                   std::uint32_t rgb) noexcept;
 };
 
 /// Encodes an image as PNG bytes.

@@ -64,7 +64,14 @@ class astar {
     static constexpr std::uint32_t no_slot = closed_slot - 1;
     static constexpr std::uint32_t no_index = std::numeric_limits<std::uint32_t>::max();
 
-    enum class phase : std::uint8_t { idle, running, found, exhausted_open, out_of_budget, invalid };
+    enum class phase : std::uint8_t {
+        idle,
+        running,
+        found,
+        exhausted_open,
+        out_of_budget,
+        invalid
+    };
 
     void prepare(const grid::grid_map& map);
     node& touch(std::uint32_t index) noexcept;

@@ -21,12 +21,12 @@ enum class search_status : std::uint8_t {
 [[nodiscard]] std::string_view status_name(search_status s) noexcept;
 
 struct search_stats {
-    std::uint64_t expanded = 0;       ///< nodes taken from OPEN and expanded
-    std::uint64_t generated = 0;      ///< neighbour cells looked at and found passable
-    std::uint64_t heap_pushes = 0;    ///< insertions into OPEN
-    std::uint64_t decrease_keys = 0;  ///< improvements of a node already in OPEN
-    std::uint64_t peak_open = 0;      ///< largest OPEN size seen
-    std::size_t memory_bytes = 0;     ///< bytes of search memory (node table + heap)
+    std::uint64_t expanded = 0;      ///< nodes taken from OPEN and expanded
+    std::uint64_t generated = 0;     ///< neighbour cells looked at and found passable
+    std::uint64_t heap_pushes = 0;   ///< insertions into OPEN
+    std::uint64_t decrease_keys = 0; ///< improvements of a node already in OPEN
+    std::uint64_t peak_open = 0;     ///< largest OPEN size seen
+    std::size_t memory_bytes = 0;    ///< bytes of search memory (node table + heap)
 };
 
 /// Cells the search touched, for pictures (only filled when the request asked for a trace).
@@ -37,11 +37,11 @@ struct search_trace {
 
 struct search_result {
     search_status status = search_status::invalid_input;
-    std::string reason;      ///< why, for every status other than found
-    std::vector<cell> path;  ///< start to goal (or to the best cell when partial)
-    double cost = 0;         ///< path cost in the rules' cost units (terrain included)
-    double length = 0;       ///< geometric length: 1 per straight, sqrt(2) per diagonal step
-    bool partial = false;    ///< the path stops short of the goal
+    std::string reason;     ///< why, for every status other than found
+    std::vector<cell> path; ///< start to goal (or to the best cell when partial)
+    double cost = 0;        ///< path cost in the rules' cost units (terrain included)
+    double length = 0;      ///< geometric length: 1 per straight, sqrt(2) per diagonal step
+    bool partial = false;   ///< the path stops short of the goal
     search_stats stats;
     search_trace trace;
 
