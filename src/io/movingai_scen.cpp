@@ -36,11 +36,16 @@ std::vector<std::string_view> split_fields(std::string_view line) {
 } // namespace
 
 bool scenario::matches(double length) const noexcept {
-    // Half a unit of the last written decimal, plus 1e-9 per unit of length: the 8-decimal
-    // street files were generated with sqrt(2) ~ 1.4142135619 (4.5e-10 short of the true value),
-    // so their long lengths drift below the exact octile length. See docs/formats.md.
-    const double half_unit = 0.5 * std::pow(10.0, -decimals);
-    return std::fabs(length - optimal_length) <= half_unit + 1e-9 * optimal_length + 1e-12;
+    // The written length is our length rounded OR truncated to `decimals` places (the game-map
+    // files write 6 significant digits and truncate some: 99.882250990 is written 99.8822).
+    // A drift of 1e-9 per unit of length is allowed on top: the 8-decimal street files were
+    // generated with sqrt(2) ~ 1.4142135619, 4.5e-10 short. See docs/formats.md.
+    const double unit = std::pow(10.0, -decimals);
+    const double drift = 1e-9 * optimal_length + 1e-12;
+    const double diff = length - optimal_length;
+    const bool rounded = std::fabs(diff) <= 0.5 * unit + drift;
+    const bool truncated = diff >= -drift && diff < unit + drift;
+    return rounded || truncated;
 }
 
 std::string_view map_basename(std::string_view map_name) noexcept {

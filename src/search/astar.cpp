@@ -38,13 +38,14 @@ astar& astar::operator=(astar&&) noexcept = default;
 astar::~astar() = default;
 
 std::size_t astar::memory_bytes() const noexcept {
-    return nodes_.capacity() * sizeof(node) + open_.memory_bytes();
+    return nodes_.capacity() * sizeof(node) + parent_dir_.capacity() + open_.memory_bytes();
 }
 
 void astar::prepare(const grid::grid_map& map) {
     map_ = &map;
     if (nodes_.size() < map.padded_cells()) {
-        nodes_.assign(map.padded_cells(), node{0.0, 0, no_slot, 0});
+        nodes_.assign(map.padded_cells(), node{0.0, no_slot, 0});
+        parent_dir_.assign(map.padded_cells(), no_parent);
         generation_ = 0;
     }
     if (++generation_ == 0) { // wrapped: old stamps could alias the new generation
@@ -63,7 +64,8 @@ void astar::prepare(const grid::grid_map& map) {
 astar::node& astar::touch(std::uint32_t index) noexcept {
     node& n = nodes_[index];
     if (n.stamp != generation_) {
-        n = node{std::numeric_limits<double>::infinity(), no_index, no_slot, generation_};
+        n = node{std::numeric_limits<double>::infinity(), no_slot, generation_};
+        parent_dir_[index] = no_parent;
     }
     return n;
 }
@@ -103,7 +105,7 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     const double h0 =
         heuristic_value(request.heuristic, request.rules, request.goal.x - request.start.x,
                         request.goal.y - request.start.y);
-    open_.push({h0, 0.0}, start_index_);
+    open_.push({h0, 0.0f}, start_index_);
     stats_.heap_pushes = 1;
     stats_.peak_open = 1;
     best_index_ = start_index_;
@@ -157,6 +159,7 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
     const std::uint64_t stop_at =
         budget == 0 ? std::numeric_limits<std::uint64_t>::max() : stats_.expanded + budget;
     node* nodes = nodes_.data();
+    std::uint8_t* parent_dir = parent_dir_.data();
 
     while (!open_.empty()) {
         if (stats_.expanded >= stop_at) {
@@ -185,12 +188,12 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             phase_ = phase::found;
             return;
         }
-        const double hcur = top.key.f - top.key.g;
+        const double g = cn.g;
+        const double hcur = top.f - g;
         if (hcur < best_h_) {
             best_h_ = hcur;
             best_index_ = cur;
         }
-        const double g = cn.g;
 
         unsigned free = 0;
         for (unsigned d = 0; d < 8; ++d) {
@@ -212,11 +215,11 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             if (nn.stamp != generation_) {
                 nn.stamp = generation_;
                 nn.g = g + step;
-                nn.parent = cur;
+                parent_dir[nb] = static_cast<std::uint8_t>(d);
                 const std::int32_t nx = cx + grid::direction_dx[d];
                 const std::int32_t ny = cy + grid::direction_dy[d];
                 const double hn = h(std::abs(gx - nx), std::abs(gy - ny));
-                open_.push({nn.g + hn, nn.g}, nb);
+                open_.push({nn.g + hn, static_cast<float>(nn.g)}, nb);
                 ++stats_.heap_pushes;
                 continue;
             }
@@ -225,10 +228,10 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             }
             const double ng = g + step;
             if (ng < nn.g) {
-                const double hn = open_.items()[nn.heap_slot].key.f - nn.g;
+                const double hn = open_.items()[nn.heap_slot].f - nn.g;
                 nn.g = ng;
-                nn.parent = cur;
-                open_.decrease(nn.heap_slot, {ng + hn, ng});
+                parent_dir[nb] = static_cast<std::uint8_t>(d);
+                open_.decrease(nn.heap_slot, {ng + hn, static_cast<float>(ng)});
                 ++stats_.decrease_keys;
             }
         }
@@ -306,8 +309,13 @@ search_result astar::finish() {
         break;
     }
     if (end != no_index) {
-        for (std::uint32_t i = end; i != no_index; i = nodes_[i].parent) {
+        const std::int32_t stride = map_->stride();
+        for (std::uint32_t i = end;;) {
             out.path.push_back(map_->cell_of(i));
+            const std::uint8_t d = parent_dir_[i];
+            if (d == no_parent) break;
+            i = static_cast<std::uint32_t>(static_cast<std::int32_t>(i) - grid::direction_dx[d] -
+                                           grid::direction_dy[d] * stride);
         }
         std::reverse(out.path.begin(), out.path.end());
         out.cost = nodes_[end].g;

@@ -24,9 +24,9 @@ struct scenario {
     int decimals = 0;     ///< digits after the decimal point in the file
     std::size_t line = 0; ///< 1-based line in the file
 
-    /// True when `length` equals the optimal length at the file's precision: the difference is
-    /// at most half a unit of the last written decimal plus 1e-9 per unit of length (the street
-    /// files carry a tiny sqrt(2) drift: see docs/formats.md).
+    /// True when `length` equals the optimal length at the file's precision: rounding or
+    /// truncating `length` to the file's decimals gives the written value, allowing a drift of
+    /// 1e-9 per unit of length (the street files carry a tiny sqrt(2) error: docs/formats.md).
     [[nodiscard]] bool matches(double length) const noexcept;
 };
 

@@ -50,12 +50,14 @@ class astar {
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
   private:
+    /// 16 bytes per cell: four neighbours share a cache line. The parent is kept apart as a
+    /// direction byte (parent_dir_), written only when g improves.
     struct node {
         double g;
-        std::uint32_t parent;
         std::uint32_t heap_slot;
         std::uint32_t stamp;
     };
+    static constexpr std::uint8_t no_parent = 0xff;
     struct slot_of {
         node* nodes = nullptr;
         std::uint32_t& operator()(std::uint32_t id) const noexcept { return nodes[id].heap_slot; }
@@ -81,6 +83,7 @@ class astar {
     const grid::grid_map* map_ = nullptr;
     search_request request_{};
     std::vector<node> nodes_;
+    std::vector<std::uint8_t> parent_dir_; ///< direction (0..7) from the parent to the cell
     indexed_heap<slot_of> open_;
     std::uint32_t generation_ = 0;
     std::uint32_t start_index_ = 0;

@@ -11,7 +11,7 @@ namespace xunlu::search {
 /// the goal), which keeps A* from fanning out across equal-cost plateaus.
 struct open_key {
     double f;
-    double g;
+    float g; ///< only breaks ties, so single precision is enough (keeps entries at 16 bytes)
     [[nodiscard]] constexpr bool before(const open_key& o) const noexcept {
         return f < o.f || (f == o.f && g > o.g);
     }
@@ -22,10 +22,17 @@ struct open_key {
 /// id every time it moves, so the caller can find and decrease any entry in O(log n).
 template <class SlotOf> class indexed_heap {
   public:
+    /// 16 bytes, four per cache line.
     struct entry {
-        open_key key;
+        double f;
+        float g;
         std::uint32_t id;
+        [[nodiscard]] constexpr open_key key() const noexcept { return {f, g}; }
+        [[nodiscard]] constexpr bool before(const entry& o) const noexcept {
+            return f < o.f || (f == o.f && g > o.g);
+        }
     };
+    static_assert(sizeof(entry) == 16);
 
     explicit indexed_heap(SlotOf slot_of = {}) : slot_of_(slot_of) {}
     void set_slot_of(SlotOf slot_of) { slot_of_ = slot_of; }
@@ -42,13 +49,14 @@ template <class SlotOf> class indexed_heap {
     void reserve(std::size_t n) { items_.reserve(n); }
 
     void push(open_key key, std::uint32_t id) {
-        items_.push_back({key, id});
+        items_.push_back({key.f, key.g, id});
         sift_up(items_.size() - 1);
     }
 
     /// Lowers the key of the entry at `slot` (the slot stored for its id).
     void decrease(std::uint32_t slot, open_key key) noexcept {
-        items_[slot].key = key;
+        items_[slot].f = key.f;
+        items_[slot].g = key.g;
         sift_up(slot);
     }
 
@@ -73,7 +81,7 @@ template <class SlotOf> class indexed_heap {
         const entry moving = items_[slot];
         while (slot > 0) {
             const std::size_t parent = (slot - 1) / 2;
-            if (!moving.key.before(items_[parent].key)) {
+            if (!moving.before(items_[parent])) {
                 break;
             }
             place(slot, items_[parent]);
@@ -82,21 +90,30 @@ template <class SlotOf> class indexed_heap {
         place(slot, moving);
     }
 
+    /// Floyd's bottom-up sift: walks the hole down to a leaf along the smaller children (one
+    /// comparison per level), then lets `moving` rise from there. The element moved down from
+    /// the back of the heap usually belongs near the bottom, so this halves the comparisons.
     void sift_down(std::size_t slot, const entry& moving) noexcept {
         const std::size_t n = items_.size();
-        for (;;) {
-            std::size_t child = 2 * slot + 1;
-            if (child >= n) {
-                break;
-            }
-            if (child + 1 < n && items_[child + 1].key.before(items_[child].key)) {
-                ++child;
-            }
-            if (!items_[child].key.before(moving.key)) {
-                break;
-            }
-            place(slot, items_[child]);
+        entry* items = items_.data();
+        std::size_t child = 2 * slot + 1;
+        while (child + 1 < n) {
+            child += items[child + 1].before(items[child]) ? 1 : 0;
+            place(slot, items[child]);
             slot = child;
+            child = 2 * slot + 1;
+        }
+        if (child < n) {
+            place(slot, items[child]);
+            slot = child;
+        }
+        while (slot > 0) {
+            const std::size_t parent = (slot - 1) / 2;
+            if (!moving.before(items[parent])) {
+                break;
+            }
+            place(slot, items[parent]);
+            slot = parent;
         }
         place(slot, moving);
     }
