@@ -156,17 +156,26 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
     const std::int32_t radius = request_.stop_within;
     const std::uint64_t total_budget = request_.max_expansions;
     const bool has_deadline = request_.deadline.has_value();
-    const std::uint64_t stop_at =
-        budget == 0 ? std::numeric_limits<std::uint64_t>::max() : stats_.expanded + budget;
+
     node* nodes = nodes_.data();
-    std::uint8_t* parent_dir = parent_dir_.data();
+    step_dir* parent_dir = parent_dir_.data();
+    // Counters live in a local copy (registers) and are written back on every exit: stores
+    // through `this` would otherwise be reloaded after each node write.
+    search_stats st = stats_;
+    struct write_back {
+        search_stats& to;
+        const search_stats& from;
+        ~write_back() { to = from; }
+    } const keep{stats_, st};
+    const std::uint64_t stop_at =
+        budget == 0 ? std::numeric_limits<std::uint64_t>::max() : st.expanded + budget;
 
     while (!open_.empty()) {
-        if (stats_.expanded >= stop_at) {
+        if (st.expanded >= stop_at) {
             return; // paused: the caller steps again later
         }
-        if ((total_budget != 0 && stats_.expanded >= total_budget) ||
-            (has_deadline && (stats_.expanded & 255u) == 0 && stats_.expanded != 0 &&
+        if ((total_budget != 0 && st.expanded >= total_budget) ||
+            (has_deadline && (st.expanded & 255u) == 0 && st.expanded != 0 &&
              std::chrono::steady_clock::now() >= *request_.deadline)) {
             phase_ = phase::out_of_budget;
             return;
@@ -175,7 +184,7 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
         const std::uint32_t cur = top.id;
         node& cn = nodes[cur];
         cn.heap_slot = closed_slot;
-        ++stats_.expanded;
+        ++st.expanded;
         const std::int32_t cx =
             static_cast<std::int32_t>(cur % static_cast<std::uint32_t>(stride)) - 1;
         const std::int32_t cy =
@@ -210,17 +219,17 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             if constexpr (HasCosts) {
                 step *= static_cast<double>(costs[nb]);
             }
-            ++stats_.generated;
+            ++st.generated;
             node& nn = nodes[nb];
             if (nn.stamp != generation_) {
                 nn.stamp = generation_;
                 nn.g = g + step;
-                parent_dir[nb] = static_cast<std::uint8_t>(d);
+                parent_dir[nb] = static_cast<step_dir>(d);
                 const std::int32_t nx = cx + grid::direction_dx[d];
                 const std::int32_t ny = cy + grid::direction_dy[d];
                 const double hn = h(std::abs(gx - nx), std::abs(gy - ny));
                 open_.push({nn.g + hn, static_cast<float>(nn.g)}, nb);
-                ++stats_.heap_pushes;
+                ++st.heap_pushes;
                 continue;
             }
             if (nn.heap_slot == closed_slot) {
@@ -230,12 +239,12 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             if (ng < nn.g) {
                 const double hn = open_.items()[nn.heap_slot].f - nn.g;
                 nn.g = ng;
-                parent_dir[nb] = static_cast<std::uint8_t>(d);
+                parent_dir[nb] = static_cast<step_dir>(d);
                 open_.decrease(nn.heap_slot, {ng + hn, static_cast<float>(ng)});
-                ++stats_.decrease_keys;
+                ++st.decrease_keys;
             }
         }
-        stats_.peak_open = std::max<std::uint64_t>(stats_.peak_open, open_.size());
+        st.peak_open = std::max<std::uint64_t>(st.peak_open, open_.size());
     }
     phase_ = phase::exhausted_open;
 }
@@ -312,8 +321,8 @@ search_result astar::finish() {
         const std::int32_t stride = map_->stride();
         for (std::uint32_t i = end;;) {
             out.path.push_back(map_->cell_of(i));
-            const std::uint8_t d = parent_dir_[i];
-            if (d == no_parent) break;
+            const auto d = static_cast<std::uint8_t>(parent_dir_[i]);
+            if (parent_dir_[i] == no_parent) break;
             i = static_cast<std::uint32_t>(static_cast<std::int32_t>(i) - grid::direction_dx[d] -
                                            grid::direction_dy[d] * stride);
         }

@@ -57,7 +57,10 @@ class astar {
         std::uint32_t heap_slot;
         std::uint32_t stamp;
     };
-    static constexpr std::uint8_t no_parent = 0xff;
+    /// Direction 0..7 of the step from the parent into a cell. An enum, not a char type, so
+    /// writes to it do not alias (and force reloads of) everything else in the hot loop.
+    enum class step_dir : std::uint8_t {};
+    static constexpr step_dir no_parent = step_dir{0xff};
     struct slot_of {
         node* nodes = nullptr;
         std::uint32_t& operator()(std::uint32_t id) const noexcept { return nodes[id].heap_slot; }
@@ -83,7 +86,7 @@ class astar {
     const grid::grid_map* map_ = nullptr;
     search_request request_{};
     std::vector<node> nodes_;
-    std::vector<std::uint8_t> parent_dir_; ///< direction (0..7) from the parent to the cell
+    std::vector<step_dir> parent_dir_; ///< direction (0..7) from the parent to the cell
     indexed_heap<slot_of> open_;
     std::uint32_t generation_ = 0;
     std::uint32_t start_index_ = 0;
