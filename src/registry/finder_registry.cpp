@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "xunlu/jps/online_jps.hpp"
 #include "xunlu/search/astar.hpp"
 
 namespace xunlu::registry {
@@ -29,12 +30,26 @@ class astar_finder final : public search::finder {
     bool dijkstra_;
 };
 
+/// Wraps a JPS engine (online_jps, block_jps, jps_plus) as a finder.
+template <class Engine> class jps_finder final : public search::finder {
+  public:
+    search::search_result find(const grid::grid_map& map,
+                               const search::search_request& request) override {
+        return engine_.find_path(map, request);
+    }
+
+  private:
+    Engine engine_;
+};
+
 const std::vector<finder_entry>& table() {
     static const std::vector<finder_entry> entries = {
         {"astar", "A* with an indexed binary heap (optimal with an admissible heuristic)", true,
          false, [] { return std::make_unique<astar_finder>(false); }},
         {"dijkstra", "Dijkstra: A* with the zero heuristic", true, false,
          [] { return std::make_unique<astar_finder>(true); }},
+        {"jps", "online Jump Point Search (every rule; terrain costs fall back to A*)", true,
+         false, [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
     };
     return entries;
 }
