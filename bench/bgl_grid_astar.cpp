@@ -77,28 +77,42 @@ class goal_visitor : public boost::default_astar_visitor {
 
 } // namespace
 
+/// Per-query property maps of one calling mode, allocated once per graph.
+struct property_maps {
+    std::vector<vertex_id> predecessor;
+    std::vector<double> cost;
+    std::vector<double> distance;
+    std::vector<boost::default_color_type> color;
+
+    void assign(std::size_t n) {
+        predecessor.resize(n);
+        for (vertex_id v = 0; v < n; ++v) {
+            predecessor[v] = v;
+        }
+        cost.assign(n, std::numeric_limits<double>::max());
+        distance.assign(n, std::numeric_limits<double>::max());
+        color.assign(n, boost::white_color);
+    }
+    void reset(vertex_id v) {
+        predecessor[v] = v;
+        cost[v] = std::numeric_limits<double>::max();
+        distance[v] = std::numeric_limits<double>::max();
+        color[v] = boost::white_color;
+    }
+    [[nodiscard]] std::size_t bytes() const noexcept {
+        return predecessor.size() *
+               (sizeof(vertex_id) + 2 * sizeof(double) + sizeof(boost::default_color_type));
+    }
+};
+
 struct bgl_grid_astar::impl {
     std::int32_t width = 0;
     std::vector<vertex_id> vertex_of; // per map cell (row-major), no_vertex when blocked
     std::vector<std::int32_t> xs, ys; // per vertex
     graph_t graph;
-    // Per-query property maps, allocated once per graph.
-    std::vector<vertex_id> predecessor;
-    std::vector<double> cost;
-    std::vector<double> distance;
-    std::vector<boost::default_color_type> color;
+    property_maps full;    // used by full_init: astar_search initialises them itself
+    property_maps no_init; // kept initialised between queries; only touched vertices reset
     std::vector<vertex_id> touched;
-    bool dirty = false; // a full_init search left the maps in its final state
-
-    void reset_all() {
-        for (vertex_id v = 0; v < predecessor.size(); ++v) {
-            predecessor[v] = v;
-        }
-        std::fill(cost.begin(), cost.end(), std::numeric_limits<double>::max());
-        std::fill(distance.begin(), distance.end(), std::numeric_limits<double>::max());
-        std::fill(color.begin(), color.end(), boost::white_color);
-        dirty = false;
-    }
 };
 
 bgl_grid_astar::bgl_grid_astar(const grid::grid_map& map) : impl_(std::make_unique<impl>()) {
@@ -135,12 +149,8 @@ bgl_grid_astar::bgl_grid_astar(const grid::grid_map& map) : impl_(std::make_uniq
     }
     m.graph = graph_t(boost::edges_are_sorted, edges.begin(), edges.end(), weights.begin(),
                       static_cast<vertex_id>(m.xs.size()));
-    const std::size_t n = m.xs.size();
-    m.predecessor.resize(n);
-    m.cost.resize(n);
-    m.distance.resize(n);
-    m.color.resize(n);
-    m.reset_all();
+    m.full.assign(m.xs.size());
+    m.no_init.assign(m.xs.size());
 }
 
 bgl_grid_astar::~bgl_grid_astar() = default;
@@ -160,10 +170,9 @@ std::size_t bgl_grid_astar::graph_bytes() const noexcept {
 }
 
 std::size_t bgl_grid_astar::property_map_bytes() const noexcept {
-    const impl& m = *impl_;
-    // predecessor, cost, distance, colour, plus the index-in-heap map BGL allocates per query.
-    return m.xs.size() * (sizeof(vertex_id) + 2 * sizeof(double) +
-                          sizeof(boost::default_color_type) + sizeof(std::size_t));
+    // One mode's predecessor, cost, distance and colour maps, plus the index-in-heap map BGL
+    // allocates per query.
+    return impl_->full.bytes() + impl_->xs.size() * sizeof(std::size_t);
 }
 
 bgl_result bgl_grid_astar::find_path(cell start, cell goal, bgl_mode mode) {
@@ -174,11 +183,12 @@ bgl_result bgl_grid_astar::find_path(cell start, cell goal, bgl_mode mode) {
     if (s == no_vertex || t == no_vertex) {
         return out;
     }
+    property_maps& pm = mode == bgl_mode::full_init ? m.full : m.no_init;
     const auto index = boost::get(boost::vertex_index, m.graph);
-    auto pred = boost::make_iterator_property_map(m.predecessor.begin(), index);
-    auto cost = boost::make_iterator_property_map(m.cost.begin(), index);
-    auto dist = boost::make_iterator_property_map(m.distance.begin(), index);
-    auto color = boost::make_iterator_property_map(m.color.begin(), index);
+    auto pred = boost::make_iterator_property_map(pm.predecessor.begin(), index);
+    auto cost = boost::make_iterator_property_map(pm.cost.begin(), index);
+    auto dist = boost::make_iterator_property_map(pm.distance.begin(), index);
+    auto color = boost::make_iterator_property_map(pm.color.begin(), index);
     const auto weight = boost::get(&edge_props::weight, m.graph);
     const octile_heuristic h(m.xs.data(), m.ys.data(), goal);
     const double inf = std::numeric_limits<double>::max();
@@ -187,13 +197,9 @@ bgl_result bgl_grid_astar::find_path(cell start, cell goal, bgl_mode mode) {
     goal_visitor vis(t, &out.expanded, mode == bgl_mode::no_init ? &m.touched : nullptr);
     try {
         if (mode == bgl_mode::full_init) {
-            m.dirty = true;
             boost::astar_search(m.graph, s, h, vis, pred, cost, dist, weight, index, color,
                                 std::less<double>(), boost::closed_plus<double>(inf), inf, zero);
         } else {
-            if (m.dirty) {
-                m.reset_all(); // once, when switching from full_init to no_init
-            }
             boost::put(dist, s, zero);
             boost::put(cost, s, h(s));
             boost::astar_search_no_init(m.graph, s, h, vis, pred, cost, dist, weight, color, index,
@@ -202,10 +208,10 @@ bgl_result bgl_grid_astar::find_path(cell start, cell goal, bgl_mode mode) {
         }
     } catch (const found_goal&) {
         out.found = true;
-        out.cost = m.distance[t];
-        for (vertex_id v = t;; v = m.predecessor[v]) {
+        out.cost = pm.distance[t];
+        for (vertex_id v = t;; v = pm.predecessor[v]) {
             out.path.push_back({m.xs[v], m.ys[v]});
-            if (v == s || m.predecessor[v] == v) {
+            if (v == s || pm.predecessor[v] == v) {
                 break;
             }
         }
@@ -213,15 +219,9 @@ bgl_result bgl_grid_astar::find_path(cell start, cell goal, bgl_mode mode) {
     }
     if (mode == bgl_mode::no_init) {
         for (const vertex_id v : m.touched) {
-            m.color[v] = boost::white_color;
-            m.distance[v] = inf;
-            m.cost[v] = inf;
-            m.predecessor[v] = v;
+            pm.reset(v);
         }
-        m.distance[s] = inf;
-        m.cost[s] = inf;
-        m.predecessor[s] = s;
-        m.color[s] = boost::white_color;
+        pm.reset(s);
     }
     return out;
 }

@@ -172,15 +172,16 @@ bool run_file(const map_job& job, const options& o, search::astar& engine,
         out.push_back(r);
     }
     const auto t_start = clock_type::now();
-    // Phase 1: ours, one engine reused for every query.
+    // Each query runs on ours (one engine reused for every query), then on BGL both ways,
+    // back to back, so that a change in machine load affects all three alike.
     std::size_t invalid = 0;
     for (std::size_t k = 0; k < sample.size(); ++k) {
         const io::scenario& s = *sample[k];
         const auto req = request_for(s.start, s.goal);
+        query_record& r = out[first + k];
         const auto t0 = clock_type::now();
         const search::search_result res = engine.find_path(map, req);
         const auto t1 = clock_type::now();
-        query_record& r = out[first + k];
         r.ours_us = micros(t0, t1);
         r.ours_expanded = res.stats.expanded;
         r.ours_length = res.found() ? res.length : -1;
@@ -188,29 +189,22 @@ bool run_file(const map_job& job, const options& o, search::astar& engine,
             ++invalid;
             r.ours_length = -2;
         }
-        if (k % 256 == 0) progress("ours", k, sample.size());
-    }
-    // Phase 2 and 3: BGL, both ways of calling it.
-    for (const auto mode : {bench::bgl_mode::full_init, bench::bgl_mode::no_init}) {
-        const bool full = mode == bench::bgl_mode::full_init;
-        for (std::size_t k = 0; k < sample.size(); ++k) {
-            const io::scenario& s = *sample[k];
-            const auto t0 = clock_type::now();
-            const bench::bgl_result res = peer.find_path(s.start, s.goal, mode);
-            const auto t1 = clock_type::now();
-            query_record& r = out[first + k];
+        for (const auto mode : {bench::bgl_mode::full_init, bench::bgl_mode::no_init}) {
+            const bool full = mode == bench::bgl_mode::full_init;
+            const auto b0 = clock_type::now();
+            const bench::bgl_result peer_res = peer.find_path(s.start, s.goal, mode);
+            const auto b1 = clock_type::now();
             double len = -1;
-            if (res.found) {
-                const auto req = request_for(s.start, s.goal);
-                len = grid::check_path(map, res.path, req.rules, req.mask())
+            if (peer_res.found) {
+                len = grid::check_path(map, peer_res.path, req.rules, req.mask())
                           ? -2
-                          : grid::path_length(res.path);
+                          : grid::path_length(peer_res.path);
             }
-            (full ? r.bgl_us : r.bgl_noinit_us) = micros(t0, t1);
+            (full ? r.bgl_us : r.bgl_noinit_us) = micros(b0, b1);
             (full ? r.bgl_length : r.bgl_noinit_length) = len;
-            if (full) r.bgl_expanded = res.expanded;
-            if (k % 64 == 0) progress(full ? "bgl" : "bgl-noinit", k, sample.size());
+            if (full) r.bgl_expanded = peer_res.expanded;
         }
+        if (k % 16 == 0) progress(label, k, sample.size());
     }
     std::size_t bad = 0;
     std::vector<double> ours, bgl, ratio;
