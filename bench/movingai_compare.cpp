@@ -467,6 +467,10 @@ int main(int argc, char** argv) {
     app.add_flag("--no-seed", o.no_seed, "skip the seed benchmark");
     app.add_flag("--no-movingai", o.no_movingai, "skip the Moving AI comparison");
     CLI11_PARSE(app, argc, argv);
+#ifndef NDEBUG
+    std::fprintf(stderr, "movingai_compare: WARNING: built without NDEBUG (not Release); do not "
+                         "quote these numbers\n");
+#endif
     if (o.out_dir.empty()) o.out_dir = XUNLU_BINARY_DIR "/bench-results";
     fs::create_directories(o.out_dir);
 
