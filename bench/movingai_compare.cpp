@@ -300,11 +300,12 @@ nlohmann::json row_json(const family_row& r) {
             {"bgl_expanded_mean", r.bgl_expanded_mean}};
 }
 
-void print_family_table(const std::vector<family_row>& rows) {
-    std::printf("\n| family | maps | scenarios | ours median us | ours mean us | ours p99 us | "
+void print_family_table(const std::vector<family_row>& rows, const char* first_column = "family") {
+    std::printf("\n| %s | maps | scenarios | ours median us | ours mean us | ours p99 us | "
                 "BGL median us | BGL no-init median us | median ratio BGL/ours | median ratio "
                 "BGL no-init/ours | ours expansions/s | ours mean expanded | BGL mean expanded "
-                "| optimal mismatches | BGL length differences |\n");
+                "| optimal mismatches | BGL length differences |\n",
+                first_column);
     std::printf("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
     for (const family_row& r : rows) {
         std::printf("| %s | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.1f | %.1fx | %.1fx | %.1fM | "
@@ -522,6 +523,26 @@ int main(int argc, char** argv) {
             nlohmann::json fam = nlohmann::json::array();
             for (const auto& r : table) fam.push_back(row_json(r));
             result["families"] = fam;
+            std::vector<family_row> map_rows;
+            std::vector<std::string> map_order;
+            for (const auto& r : records) {
+                const std::string key = r.family + "/" + r.map;
+                if (std::find(map_order.begin(), map_order.end(), key) == map_order.end()) {
+                    map_order.push_back(key);
+                }
+            }
+            nlohmann::json per_map = nlohmann::json::array();
+            for (const auto& key : map_order) {
+                std::vector<const query_record*> rs;
+                for (const auto& r : records) {
+                    if (r.family + "/" + r.map == key) rs.push_back(&r);
+                }
+                map_rows.push_back(summarize_rows(key, rs));
+                per_map.push_back(row_json(map_rows.back()));
+            }
+            result["maps"] = per_map;
+            std::printf("\n### Per map\n");
+            print_family_table(map_rows, "map");
             write_csv(fs::path(o.out_dir) / "movingai_queries.csv", records);
             for (const auto& r : table) {
                 if ((r.mismatches > 0 || r.peer_differences > 0) && r.family != "all") ok = false;
