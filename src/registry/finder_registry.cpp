@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/online_jps.hpp"
 #include "xunlu/search/astar.hpp"
 
@@ -50,6 +51,8 @@ const std::vector<finder_entry>& table() {
          [] { return std::make_unique<astar_finder>(true); }},
         {"jps", "online Jump Point Search (every rule; terrain costs fall back to A*)", true,
          false, [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
+        {"jps-block", "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8)", true,
+         false, [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
     };
     return entries;
 }

@@ -169,7 +169,8 @@ TEST_P(jps_differential, open_map_and_single_lines) {
     compare_on(unreachable, *column, GetParam(), 20, 5, "column 1x150");
 }
 
-INSTANTIATE_TEST_SUITE_P(variants, jps_differential, ::testing::Values(std::string("jps")),
+INSTANTIATE_TEST_SUITE_P(variants, jps_differential,
+                         ::testing::Values(std::string("jps"), std::string("jps-block")),
                          [](const auto& p) {
                              std::string n = p.param;
                              for (char& c : n) {

@@ -1,0 +1,44 @@
+// Block-based Jump Point Search ("Improving Jump Point Search", Harabor & Grastien, ICAPS
+// 2014): straight jumps scan 64 cells per step over bit-packed rows and a transposed copy.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+
+namespace xunlu::jps {
+
+/// Reusable block-based JPS engine (one per thread). Supports 8-connected moves with no
+/// corner cutting (the Moving AI rule) and 4-connected moves, exact and 10/14 step costs; the
+/// corner-cutting rules get invalid_input (use online_jps). Terrain costs and stop_within > 0
+/// run A* (said in `reason`).
+///
+/// The bit rows are built from the map on first use and cached, keyed by the map's address,
+/// size, version() and the obstacle mask; a changed map (new version) is re-packed on the next
+/// query. Call `invalidate()` if a different map may reuse the address of a destroyed one with
+/// the same version.
+class block_jps {
+  public:
+    block_jps();
+    block_jps(block_jps&&) noexcept;
+    block_jps& operator=(block_jps&&) noexcept;
+    ~block_jps();
+
+    search::search_result find_path(const grid::grid_map& map,
+                                    const search::search_request& request);
+    /// Forgets the cached bit grids.
+    void invalidate() noexcept;
+    /// Bytes held by the node table, OPEN and the two bit grids.
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+    /// How many times the bit grids were (re)built: for tests of the cache.
+    [[nodiscard]] std::size_t rebuilds() const noexcept;
+
+  private:
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+} // namespace xunlu::jps

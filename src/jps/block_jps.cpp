@@ -1,0 +1,225 @@
+// Block-based JPS: straight jumps are 64-cell word scans (scan_forward/scan_backward) over the
+// row-major bit grid and its transpose; diagonal jumps step cell by cell and scan from each.
+#include "xunlu/jps/block_jps.hpp"
+
+#include <limits>
+
+#include "jump_engine.hpp"
+#include "xunlu/jps/bit_grid.hpp"
+
+namespace xunlu::jps {
+
+namespace {
+
+constexpr std::int32_t far_ahead = std::numeric_limits<std::int32_t>::max();
+constexpr std::int32_t far_behind = std::numeric_limits<std::int32_t>::min();
+
+/// Straight scans in padded coordinates; each returns the stop column/row or -1.
+struct block_scans {
+    const bit_grid& rows;
+    const bit_grid& cols;
+    std::int32_t gpx;
+    std::int32_t gpy;
+    std::int32_t stride;
+
+    [[nodiscard]] bool fr(std::int32_t px, std::int32_t py) const noexcept {
+        return rows.free(px, py);
+    }
+    [[nodiscard]] std::int32_t east(std::int32_t px, std::int32_t py) const noexcept {
+        return scan_forward(rows, px, py, gpy == py && gpx > px ? gpx : far_ahead);
+    }
+    [[nodiscard]] std::int32_t west(std::int32_t px, std::int32_t py) const noexcept {
+        return scan_backward(rows, px, py, gpy == py && gpx < px ? gpx : far_behind);
+    }
+    [[nodiscard]] std::int32_t south(std::int32_t px, std::int32_t py) const noexcept {
+        return scan_forward(cols, py, px, gpx == px && gpy > py ? gpy : far_ahead);
+    }
+    [[nodiscard]] std::int32_t north(std::int32_t px, std::int32_t py) const noexcept {
+        return scan_backward(cols, py, px, gpx == px && gpy < py ? gpy : far_behind);
+    }
+    [[nodiscard]] std::int32_t horizontal(std::int32_t px, std::int32_t py, int dx) const noexcept {
+        return dx > 0 ? east(px, py) : west(px, py);
+    }
+    [[nodiscard]] std::int32_t vertical(std::int32_t px, std::int32_t py, int dy) const noexcept {
+        return dy > 0 ? south(px, py) : north(px, py);
+    }
+    [[nodiscard]] std::int32_t index(std::int32_t px, std::int32_t py) const noexcept {
+        return py * stride + px;
+    }
+};
+
+/// 8-connected, no corner cutting (Moving AI forced-neighbour rule).
+struct block8 : block_scans {
+    template <class Emit>
+    void go(std::int32_t px, std::int32_t py, int dx, int dy, Emit& emit) const {
+        if (dy == 0) {
+            const std::int32_t t = horizontal(px, py, dx);
+            if (t >= 0) emit(index(t, py), (t - px) * dx, dx, 0);
+            return;
+        }
+        if (dx == 0) {
+            const std::int32_t t = vertical(px, py, dy);
+            if (t >= 0) emit(index(px, t), (t - py) * dy, 0, dy);
+            return;
+        }
+        std::int32_t x = px;
+        std::int32_t y = py;
+        for (;;) {
+            if (!(fr(x + dx, y + dy) && fr(x + dx, y) && fr(x, y + dy))) return;
+            x += dx;
+            y += dy;
+            if ((x == gpx && y == gpy) || horizontal(x, y, dx) >= 0 || vertical(x, y, dy) >= 0) {
+                break;
+            }
+        }
+        emit(index(x, y), (x - px) * dx, dx, dy);
+    }
+
+    template <class Emit>
+    void expand(std::int32_t, std::int32_t cx, std::int32_t cy, int dx, int dy, Emit&& emit) const {
+        const std::int32_t px = cx + 1;
+        const std::int32_t py = cy + 1;
+        if (dx == 0 && dy == 0) {
+            for (int d = 0; d < 8; ++d)
+                go(px, py, grid::direction_dx[d], grid::direction_dy[d], emit);
+            return;
+        }
+        if (dx != 0 && dy != 0) {
+            go(px, py, dx, 0, emit);
+            go(px, py, 0, dy, emit);
+            go(px, py, dx, dy, emit);
+            return;
+        }
+        if (dy == 0) {
+            go(px, py, dx, 0, emit);
+            for (int side = -1; side <= 1; side += 2) {
+                if (fr(px, py + side) && !fr(px - dx, py + side)) {
+                    go(px, py, 0, side, emit);
+                    go(px, py, dx, side, emit);
+                }
+            }
+            return;
+        }
+        go(px, py, 0, dy, emit);
+        for (int side = -1; side <= 1; side += 2) {
+            if (fr(px + side, py) && !fr(px + side, py - dy)) {
+                go(px, py, side, 0, emit);
+                go(px, py, side, dy, emit);
+            }
+        }
+    }
+};
+
+/// 4-connected: word scans horizontally; vertical jumps step cell by cell and stop where a
+/// vertical forced point or a horizontal scan's jump point is found.
+struct block4 : block_scans {
+    template <class Emit>
+    void go(std::int32_t px, std::int32_t py, int dx, int dy, Emit& emit) const {
+        if (dy == 0) {
+            const std::int32_t t = horizontal(px, py, dx);
+            if (t >= 0) emit(index(t, py), (t - px) * dx, dx, 0);
+            return;
+        }
+        std::int32_t y = py;
+        for (;;) {
+            if (!fr(px, y + dy)) return;
+            y += dy;
+            if ((px == gpx && y == gpy) || (fr(px + 1, y) && !fr(px + 1, y - dy)) ||
+                (fr(px - 1, y) && !fr(px - 1, y - dy)) || east(px, y) >= 0 || west(px, y) >= 0) {
+                break;
+            }
+        }
+        emit(index(px, y), (y - py) * dy, 0, dy);
+    }
+
+    template <class Emit>
+    void expand(std::int32_t, std::int32_t cx, std::int32_t cy, int dx, int dy, Emit&& emit) const {
+        const std::int32_t px = cx + 1;
+        const std::int32_t py = cy + 1;
+        if (dx == 0 && dy == 0) {
+            for (int d = 0; d < 4; ++d)
+                go(px, py, grid::direction_dx[d], grid::direction_dy[d], emit);
+        } else if (dy == 0) {
+            go(px, py, dx, 0, emit);
+            if (fr(px, py - 1)) go(px, py, 0, -1, emit);
+            if (fr(px, py + 1)) go(px, py, 0, 1, emit);
+        } else {
+            go(px, py, 0, dy, emit);
+            if (fr(px - 1, py)) go(px, py, -1, 0, emit);
+            if (fr(px + 1, py)) go(px, py, 1, 0, emit);
+        }
+    }
+};
+
+} // namespace
+
+struct block_jps::impl {
+    detail::jump_workspace ws;
+    search::astar fallback;
+    bit_grid rows;
+    bit_grid cols;
+    const grid::grid_map* map = nullptr;
+    std::uint64_t version = 0;
+    std::int32_t width = 0;
+    std::int32_t height = 0;
+    grid::obstacle_mask mask = grid::obstacle_mask::high_and_low;
+    std::size_t rebuilds = 0;
+
+    void refresh(const grid::grid_map& m, grid::obstacle_mask want) {
+        if (map == &m && version == m.version() && width == m.width() && height == m.height() &&
+            mask == want) {
+            return;
+        }
+        rows = bit_grid::from_map(m, want, false);
+        cols = bit_grid::from_map(m, want, true);
+        map = &m;
+        version = m.version();
+        width = m.width();
+        height = m.height();
+        mask = want;
+        ++rebuilds;
+    }
+};
+
+block_jps::block_jps() : impl_(std::make_unique<impl>()) {}
+block_jps::block_jps(block_jps&&) noexcept = default;
+block_jps& block_jps::operator=(block_jps&&) noexcept = default;
+block_jps::~block_jps() = default;
+
+void block_jps::invalidate() noexcept {
+    impl_->map = nullptr;
+}
+
+std::size_t block_jps::rebuilds() const noexcept {
+    return impl_->rebuilds;
+}
+
+std::size_t block_jps::memory_bytes() const noexcept {
+    return impl_->ws.memory_bytes() + impl_->rows.memory_bytes() + impl_->cols.memory_bytes();
+}
+
+search::search_result block_jps::find_path(const grid::grid_map& map,
+                                           const search::search_request& request) {
+    std::optional<std::string> unsupported;
+    if (request.rules.moves == grid::connectivity::eight &&
+        request.rules.corners != grid::corner_rule::no_cut) {
+        unsupported = "rule " + std::string(grid::movement_rules_name(request.rules)) +
+                      " is not supported (block-based jumping implements 4 and 8 without "
+                      "corner cutting; use --algo jps for corner-cutting rules)";
+    }
+    if (auto early = detail::pre_check(map, request, impl_->fallback, "jps-block", unsupported)) {
+        return std::move(*early);
+    }
+    impl_->refresh(map, request.mask());
+    const block_scans scans{impl_->rows, impl_->cols, request.goal.x + 1, request.goal.y + 1,
+                            map.stride()};
+    const std::size_t extra = impl_->rows.memory_bytes() + impl_->cols.memory_bytes();
+    if (request.rules.moves == grid::connectivity::four) {
+        block4 expander{scans};
+        return detail::run_jump_search(impl_->ws, map, request, expander, extra);
+    }
+    block8 expander{scans};
+    return detail::run_jump_search(impl_->ws, map, request, expander, extra);
+}
+
+} // namespace xunlu::jps
