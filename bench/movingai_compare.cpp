@@ -11,6 +11,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/astar.hpp"
 
 namespace fs = std::filesystem;
@@ -42,6 +44,7 @@ struct options {
     bool no_seed = false;
     bool no_movingai = false;
     std::vector<std::string> families;
+    std::string finder;
 };
 
 /// One scenario measured with every engine.
@@ -62,6 +65,20 @@ struct query_record {
     bool optimal_ok = false; ///< ours found a valid path of the scenario's optimal length
     bool peer_ok = false;    ///< both BGL calls found valid paths of exactly our length
     [[nodiscard]] bool ok() const noexcept { return optimal_ok && peer_ok; }
+};
+
+/// The engine measured as "ours": search::astar called directly (the default), or any finder
+/// of the registry chosen with --finder (for example jps), one instance reused for all queries.
+class ours_engine {
+  public:
+    explicit ours_engine(std::unique_ptr<search::finder> finder) : finder_(std::move(finder)) {}
+    search::search_result find(const grid::grid_map& map, const search::search_request& req) {
+        return finder_ ? finder_->find(map, req) : astar_.find_path(map, req);
+    }
+
+  private:
+    search::astar astar_;
+    std::unique_ptr<search::finder> finder_;
 };
 
 double micros(clock_type::time_point a, clock_type::time_point b) {
@@ -121,7 +138,7 @@ void progress(const std::string& label, std::size_t done, std::size_t total) {
 
 /// Runs one scenario file; appends one record per sampled scenario. Returns false on a
 /// load/parse error (reported on stderr).
-bool run_file(const map_job& job, const options& o, search::astar& engine,
+bool run_file(const map_job& job, const options& o, ours_engine& engine,
               std::vector<query_record>& out, std::size_t job_no, std::size_t job_count) {
     const std::string scen_path = job.scen_file.string();
     auto text = io::read_file(scen_path);
@@ -186,7 +203,7 @@ bool run_file(const map_job& job, const options& o, search::astar& engine,
         r.ours_us = r.bgl_us = r.bgl_noinit_us = never;
         for (std::size_t rep = 0; rep < o.repeat; ++rep) {
             const auto t0 = clock_type::now();
-            const search::search_result res = engine.find_path(map, req);
+            const search::search_result res = engine.find(map, req);
             const auto t1 = clock_type::now();
             r.ours_us = std::min(r.ours_us, micros(t0, t1));
             if (rep == 0) {
@@ -473,6 +490,9 @@ int main(int argc, char** argv) {
                    "run each query N times per engine (interleaved) and keep the fastest")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
+    app.add_option("--finder", o.finder,
+                   "measure this registered algorithm (e.g. jps) as 'ours' in the Moving AI "
+                   "comparison instead of search::astar");
     app.add_option("--family", o.families, "only these families (repeatable)");
     app.add_option("--out", o.out_dir, "folder for movingai_compare.json and movingai_queries.csv")
         ->capture_default_str();
@@ -487,6 +507,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "movingai_compare: WARNING: built without NDEBUG (not Release); do not "
                          "quote these numbers\n");
 #endif
+    if (!o.finder.empty() && registry::find_finder(o.finder) == nullptr) {
+        std::fprintf(stderr, "movingai_compare: unknown --finder '%s' (use %s)\n", o.finder.c_str(),
+                     registry::finder_names().c_str());
+        return 2;
+    }
     if (o.out_dir.empty()) o.out_dir = XUNLU_BINARY_DIR "/bench-results";
     fs::create_directories(o.out_dir);
 
@@ -494,6 +519,7 @@ int main(int argc, char** argv) {
     nlohmann::json result;
     result["every"] = o.every;
     result["repeat"] = o.repeat;
+    result["ours"] = o.finder.empty() ? "search::astar" : o.finder;
     if (!o.no_seed) {
         result["seed"] = run_seed(o, ok);
         std::fflush(stdout);
@@ -506,7 +532,8 @@ int main(int argc, char** argv) {
             result["dir"] = fs::canonical(dir).string();
             const auto jobs = find_jobs(dir, o.families);
             std::vector<query_record> records;
-            search::astar engine;
+            ours_engine engine(o.finder.empty() ? nullptr
+                                                : registry::find_finder(o.finder)->make());
             const auto t0 = clock_type::now();
             for (std::size_t i = 0; i < jobs.size(); ++i) {
                 ok = run_file(jobs[i], o, engine, records, i + 1, jobs.size()) && ok;
@@ -530,12 +557,12 @@ int main(int argc, char** argv) {
             }
             for (const auto& r : records) all.push_back(&r);
             const family_row total = summarize_rows("all", all);
-            std::printf("\n## Moving AI: xunlu A* vs BGL astar_search (every %zu%s scenario, "
-                        "times per query%s)\n",
-                        o.every, o.every == 1 ? "" : "th",
-                        o.repeat == 1
-                            ? ""
-                            : (", fastest of " + std::to_string(o.repeat) + " runs").c_str());
+            std::printf(
+                "\n## Moving AI: xunlu %s vs BGL astar_search (every %zu%s scenario, "
+                "times per query%s)\n",
+                o.finder.empty() ? "A*" : o.finder.c_str(), o.every, o.every == 1 ? "" : "th",
+                o.repeat == 1 ? ""
+                              : (", fastest of " + std::to_string(o.repeat) + " runs").c_str());
             auto table = rows;
             table.push_back(total);
             print_family_table(table);
@@ -568,7 +595,8 @@ int main(int argc, char** argv) {
             }
             if (!o.chart.empty()) {
                 bench::bar_chart chart;
-                chart.title = "XUNLU A* VS BOOST GRAPH LIBRARY A*, MOVING AI SET";
+                chart.title = "XUNLU " + (o.finder.empty() ? std::string("A*") : o.finder) +
+                              " VS BOOST GRAPH LIBRARY A*, MOVING AI SET";
                 chart.subtitle = "MEDIAN TIME PER QUERY BY MAP FAMILY (LOG SCALE), " +
                                  std::to_string(total.ours.count) + " QUERIES" +
                                  (o.every == 1 ? "" : ", EVERY " + std::to_string(o.every) + "TH");
@@ -576,7 +604,8 @@ int main(int argc, char** argv) {
                                  "XUNLU TIME (ASTAR_SEARCH / NO_INIT). SAME GRAPH, SAME QUERIES. "
                                  "BGL LENGTH DIFFERENCES: " +
                                  std::to_string(total.peer_differences) + ".";
-                chart.series = {{"XUNLU A*", 0xd7301f},
+                const std::string ours_name = o.finder.empty() ? "A*" : o.finder;
+                chart.series = {{"XUNLU " + ours_name, 0xd7301f},
                                 {"BGL ASTAR_SEARCH", 0x3182bd},
                                 {"BGL NO_INIT", 0x9ecae1}};
                 for (const auto& r : table) {
