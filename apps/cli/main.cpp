@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
     xunlu::cli::register_gen(app);
     xunlu::cli::register_render(app);
     xunlu::cli::register_info(app);
+    xunlu::cli::register_route(app);
+    xunlu::cli::register_ray(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,0 +1,14 @@
+// Parsing "PX,PY" pixel arguments for the route and ray sub-commands.
+#pragma once
+
+#include <string>
+
+#include "cli_common.hpp"
+#include "xunlu/core/point.hpp"
+
+namespace xunlu::cli {
+
+/// Parses "PX,PY" (decimal numbers, pixels) or throws command_error naming the option.
+[[nodiscard]] point parse_pixel(const std::string& text, const std::string& what);
+
+} // namespace xunlu::cli

@@ -1,0 +1,161 @@
+// `xunlu route`: one game-server route query (pixels in, turning points out) via the pipeline.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "cli_common.hpp"
+#include "pixel_arg.hpp"
+#include "xunlu/pipeline/route_finder.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct route_args {
+    std::string map;
+    std::string from;
+    std::string to;
+    double cell_size = 1.0;
+    std::string waypoints;
+    std::int32_t stop_short = 0;
+    std::uint64_t max_expansions = 0;
+    std::uint64_t step_limit = 20000;
+    bool four_way = false;
+    bool ignore_low = false;
+    bool nearest_free = false;
+    bool nearest_reachable = false;
+    bool no_jps = false;
+    std::string stages;
+    bool json = false;
+};
+
+std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
+    std::vector<pipeline::route_stage> out;
+    std::stringstream in(text);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+        const auto s = pipeline::parse_stage(name);
+        if (!s) {
+            throw command_error{"unknown stage '" + name +
+                                "' in --stages (use straight_line, reachability, bounded_search, "
+                                "waypoint_graph, full_search)"};
+        }
+        out.push_back(*s);
+    }
+    return out;
+}
+
+nlohmann::json cell_json(cell c) {
+    return nlohmann::json::array({c.x, c.y});
+}
+
+void run_route(const route_args& a) {
+    const point from = parse_pixel(a.from, "--from");
+    const point to = parse_pixel(a.to, "--to");
+    pipeline::scene_options options{.cell_size = a.cell_size};
+    options.step_limit = a.step_limit;
+    options.use_jps = !a.no_jps;
+    if (!a.stages.empty()) options.stages = parse_stages(a.stages);
+    auto created = pipeline::scene::create(load_map_or_fail(a.map), std::move(options));
+    if (!created) throw command_error{created.err().message};
+    pipeline::scene& scene = *created;
+    std::vector<std::string> warnings;
+    if (!a.waypoints.empty()) {
+        auto loaded = scene.load_waypoints(a.waypoints);
+        if (!loaded) throw command_error{loaded.err().message};
+        for (const auto& d : *loaded) {
+            warnings.push_back(d.text());
+            if (!a.json) std::fprintf(stderr, "xunlu: %s\n", d.text().c_str());
+        }
+    }
+    pipeline::route_request req{.start = from, .goal = to};
+    req.stop_short = a.stop_short;
+    req.max_expansions = a.max_expansions;
+    req.low_obstacles_block = !a.ignore_low;
+    if (a.four_way) req.rules.moves = grid::connectivity::four;
+    if (a.nearest_free) req.when_blocked = pipeline::blocked_endpoint::nearest_free;
+    if (a.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
+
+    pipeline::route_finder finder;
+    const pipeline::route_result r = finder.find(scene, req);
+
+    if (a.json) {
+        nlohmann::json j;
+        j["status"] = pipeline::status_name(r.status);
+        if (!r.reason.empty()) j["reason"] = r.reason;
+        j["stage"] = pipeline::stage_name(r.stage);
+        if (!r.algorithm.empty()) j["algorithm"] = r.algorithm;
+        auto& pts = j["points"] = nlohmann::json::array();
+        for (const point p : r.points) pts.push_back({p.x, p.y});
+        j["length"] = r.length;
+        j["grid_length"] = r.grid_length;
+        j["expanded"] = r.stats.expanded;
+        j["generated"] = r.stats.generated;
+        j["los_checks"] = r.stats.los_checks;
+        j["waypoints_settled"] = r.stats.waypoints_settled;
+        j["stages_tried"] = r.stats.stages_tried;
+        j["time_us"] = r.stats.time_us;
+        j["cell_size"] = scene.cell_size();
+        if (r.start_cell.x >= 0) j["start_cell"] = cell_json(r.start_cell);
+        if (r.goal_cell.x >= 0) j["goal_cell"] = cell_json(r.goal_cell);
+        if (r.goal_moved) j["goal_moved"] = true;
+        if (r.blocking_cell) j["blocking_cell"] = cell_json(*r.blocking_cell);
+        if (r.nearest_free_start) j["nearest_free_start"] = cell_json(*r.nearest_free_start);
+        if (r.nearest_free_goal) j["nearest_free_goal"] = cell_json(*r.nearest_free_goal);
+        if (!warnings.empty()) j["warnings"] = warnings;
+        std::printf("%s\n", j.dump().c_str());
+    } else {
+        std::printf("status     %s%s%s\n", std::string(pipeline::status_name(r.status)).c_str(),
+                    r.reason.empty() ? "" : ": ", r.reason.c_str());
+        std::printf("stage      %s%s%s\n", std::string(pipeline::stage_name(r.stage)).c_str(),
+                    r.algorithm.empty() ? "" : " / ", r.algorithm.c_str());
+        std::printf("points    ");
+        for (const point p : r.points) std::printf(" (%g,%g)", p.x, p.y);
+        std::printf("\nlength     %.3f px\nexpanded   %llu\ntime       %.1f us\n", r.length,
+                    static_cast<unsigned long long>(r.stats.expanded), r.stats.time_us);
+        if (r.blocking_cell) {
+            std::printf("blocked at (%d,%d) on the straight line\n", r.blocking_cell->x,
+                        r.blocking_cell->y);
+        }
+    }
+    if (r.status == pipeline::route_status::invalid) throw command_error{r.reason, exit_bad_input};
+    if (r.status == pipeline::route_status::no_path || r.status == pipeline::route_status::partial)
+        throw command_error{"", exit_failed};
+}
+
+} // namespace
+
+void register_route(CLI::App& app) {
+    auto a = std::make_shared<route_args>();
+    auto* cmd = app.add_subcommand(
+        "route", "game-server route query: pixel start/goal to turning points (query pipeline)");
+    cmd->add_option("map", a->map, "map file (Moving AI .map, map.in or PNG)")->required();
+    cmd->add_option("--from", a->from, "start pixel PX,PY")->required();
+    cmd->add_option("--to", a->to, "goal pixel PX,PY")->required();
+    cmd->add_option("--cell-size", a->cell_size, "pixels per cell side")->capture_default_str();
+    cmd->add_option("--waypoints", a->waypoints,
+                    "folder with roadPoint.csv and pathlink.csv (waypoint graph stage)");
+    cmd->add_option("--stop-short", a->stop_short, "succeed within N cells of the goal")
+        ->capture_default_str();
+    cmd->add_option("--max-expansions", a->max_expansions,
+                    "node budget of the full search, 0 = unlimited")
+        ->capture_default_str();
+    cmd->add_option("--step-limit", a->step_limit, "node budget of the bounded search stage")
+        ->capture_default_str();
+    cmd->add_flag("--four-way", a->four_way, "4-directional movement (default 8, no corner cut)");
+    cmd->add_flag("--ignore-low", a->ignore_low, "low obstacles (units) do not block");
+    cmd->add_flag("--nearest-free", a->nearest_free,
+                  "move a blocked start/goal to the nearest free cell instead of failing");
+    cmd->add_flag("--nearest-reachable", a->nearest_reachable,
+                  "route to the nearest reachable cell when the goal is on another island");
+    cmd->add_flag("--no-jps", a->no_jps, "use A* even when JPS is registered");
+    cmd->add_option("--stages", a->stages,
+                    "comma-separated stage order (straight_line, reachability, bounded_search, "
+                    "waypoint_graph, full_search)");
+    cmd->add_flag("--json", a->json, "print one JSON object");
+    cmd->callback([a] { run_route(*a); });
+}
+
+} // namespace xunlu::cli
