@@ -178,6 +178,13 @@ std::size_t bgl_grid_astar::property_map_bytes() const noexcept {
 bgl_result bgl_grid_astar::find_path(cell start, cell goal, bgl_mode mode) {
     impl& m = *impl_;
     bgl_result out;
+    const auto height = static_cast<std::int32_t>(m.vertex_of.size() / std::max(1, m.width));
+    const auto inside = [&](cell c) {
+        return c.x >= 0 && c.y >= 0 && c.x < m.width && c.y < height;
+    };
+    if (!inside(start) || !inside(goal)) {
+        return out;
+    }
     const vertex_id s = m.vertex_of[static_cast<std::size_t>(start.y) * m.width + start.x];
     const vertex_id t = m.vertex_of[static_cast<std::size_t>(goal.y) * m.width + goal.x];
     if (s == no_vertex || t == no_vertex) {

@@ -170,6 +170,11 @@ bool run_file(const map_job& job, const options& o, ours_engine& engine,
                          scen_path.c_str(), s.line, s.map_name.c_str());
             continue;
         }
+        if (!map.in_bounds(s.start) || !map.in_bounds(s.goal)) {
+            std::fprintf(stderr, "%s:%zu: start or goal outside the %dx%d map %s; skipped\n",
+                         scen_path.c_str(), s.line, map.width(), map.height(), map_name.c_str());
+            continue;
+        }
         sample.push_back(&s);
     }
     const std::string label = job.family + "/" + map_name;
