@@ -67,5 +67,7 @@ void register_render(CLI::App& app);
 void register_info(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
+void register_compare(CLI::App& app);
+void register_compare_batch(CLI::App& app);
 
 } // namespace xunlu::cli

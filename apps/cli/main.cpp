@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
     xunlu::cli::register_info(app);
     xunlu::cli::register_route(app);
     xunlu::cli::register_ray(app);
+    xunlu::cli::register_compare(app);
+    xunlu::cli::register_compare_batch(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
