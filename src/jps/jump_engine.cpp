@@ -94,7 +94,7 @@ jump_heuristic make_heuristic(const search::search_request& request) noexcept {
     case search::heuristic_kind::manhattan:
         return {s, s, false};
     case search::heuristic_kind::euclidean:
-        return {s, 0, true};
+        return {search::euclidean_unit(request.rules), 0, true};
     case search::heuristic_kind::chebyshev:
         return {s, 0, false};
     case search::heuristic_kind::zero:

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "xunlu/jps/block_jps.hpp"
+#include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/online_jps.hpp"
 #include "xunlu/search/astar.hpp"
 
@@ -53,6 +54,8 @@ const std::vector<finder_entry>& table() {
          false, [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
         {"jps-block", "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8)", true,
          false, [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
+        {"jps+", "JPS+: jumps from a per-map table of jump distances (rule 8), built on first use",
+         true, true, [] { return std::make_unique<jps_finder<jps::jps_plus>>(); }},
     };
     return entries;
 }

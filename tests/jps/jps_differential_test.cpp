@@ -170,11 +170,13 @@ TEST_P(jps_differential, open_map_and_single_lines) {
 }
 
 INSTANTIATE_TEST_SUITE_P(variants, jps_differential,
-                         ::testing::Values(std::string("jps"), std::string("jps-block")),
+                         ::testing::Values(std::string("jps"), std::string("jps-block"),
+                                           std::string("jps+")),
                          [](const auto& p) {
-                             std::string n = p.param;
-                             for (char& c : n) {
-                                 if (c == '-' || c == '+') c = '_';
+                             std::string n;
+                             for (const char c : p.param) {
+                                 n += c == '+' ? std::string("_plus")
+                                               : std::string(1, c == '-' ? '_' : c);
                              }
                              return n;
                          });

@@ -1,0 +1,51 @@
+// JPS+: Jump Point Search whose jumps are table look-ups (precomputed jump distances per cell
+// and direction, see jump_table), with goal-aware targets so no jump overshoots the goal.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/jps/jump_table.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+
+namespace xunlu::jps {
+
+/// Reusable JPS+ engine (one per thread). Supports 8-connected moves without corner cutting
+/// (exact and 10/14 costs); other rules get invalid_input. Terrain costs and stop_within > 0
+/// run A* (said in `reason`).
+///
+/// The table is built on the first query for a map (or installed with `use_table`) and kept
+/// with the map's address, size, version() and obstacle mask. When the map changes (its version
+/// moves on) the next query rebuilds the table, so a query after a change is still optimal.
+class jps_plus {
+  public:
+    jps_plus();
+    jps_plus(jps_plus&&) noexcept;
+    jps_plus& operator=(jps_plus&&) noexcept;
+    ~jps_plus();
+
+    search::search_result find_path(const grid::grid_map& map,
+                                    const search::search_request& request);
+
+    /// Installs a table (e.g. one loaded from a file) for `map` at its current version. The
+    /// table must have been built or checked for this map (jump_table::load checks it).
+    void use_table(const grid::grid_map& map, jump_table table);
+    /// Called with progress while a query builds a table (for big maps).
+    void set_progress(build_progress progress);
+    /// Forgets the cached table.
+    void invalidate() noexcept;
+    /// How many tables were built by queries: for tests of staleness detection.
+    [[nodiscard]] std::size_t builds() const noexcept;
+    /// The cached table (empty before the first query).
+    [[nodiscard]] const jump_table& table() const noexcept;
+    /// Bytes held by the node table, OPEN and the jump table.
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+
+  private:
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+} // namespace xunlu::jps

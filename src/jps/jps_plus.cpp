@@ -1,0 +1,164 @@
+// JPS+ queries: the online no-corner-cutting pruning picks directions, the jump table gives
+// each jump's length, and goal-aware targets stop straight and diagonal runs at the goal.
+#include "xunlu/jps/jps_plus.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "jump_engine.hpp"
+
+namespace xunlu::jps {
+
+namespace {
+
+/// Direction number (grid::direction_dx order) of a step (dx, dy).
+constexpr int direction_of(int dx, int dy) noexcept {
+    // N E S W NE SE SW NW
+    if (dx == 0) return dy < 0 ? 0 : 2;
+    if (dy == 0) return dx > 0 ? 1 : 3;
+    if (dx > 0) return dy < 0 ? 4 : 5;
+    return dy > 0 ? 6 : 7;
+}
+
+struct plus_expander {
+    const jump_table& table;
+    const std::uint8_t* flags;
+    std::uint8_t mask;
+    std::int32_t stride;
+    std::int32_t gx;
+    std::int32_t gy;
+
+    [[nodiscard]] bool fr(std::int32_t i) const noexcept { return (flags[i] & mask) == 0; }
+
+    template <class Emit>
+    void go(std::int32_t x, std::int32_t y, const std::int16_t* e, int dx, int dy,
+            Emit& emit) const {
+        const std::int32_t dist = e[direction_of(dx, dy)];
+        const std::int32_t reach = dist < 0 ? -dist : dist;
+        const std::int32_t ex = gx - x;
+        const std::int32_t ey = gy - y;
+        std::int32_t steps = dist;
+        if (dx == 0 || dy == 0) {
+            // Goal on this line, ahead and within reach: stop there.
+            const std::int32_t along = dx != 0 ? ex * dx : ey * dy;
+            const std::int32_t across = dx != 0 ? ey : ex;
+            if (across == 0 && along > 0 && along <= reach) steps = along;
+        } else if (ex * dx > 0 && ey * dy > 0) {
+            // Goal in this quadrant: stop where the run lines up with the goal's row or column.
+            const std::int32_t k = std::min(ex * dx, ey * dy);
+            if (k <= reach) steps = k;
+        }
+        if (steps <= 0) return;
+        const std::int32_t tx = x + dx * steps;
+        const std::int32_t ty = y + dy * steps;
+        emit((ty + 1) * stride + tx + 1, steps, dx, dy);
+    }
+
+    template <class Emit>
+    void expand(std::int32_t i, std::int32_t x, std::int32_t y, int dx, int dy, Emit&& emit) const {
+        const std::int16_t* e = table.entries(x, y);
+        const std::int32_t s = stride;
+        if (dx == 0 && dy == 0) {
+            for (int d = 0; d < 8; ++d)
+                go(x, y, e, grid::direction_dx[d], grid::direction_dy[d], emit);
+            return;
+        }
+        if (dx != 0 && dy != 0) {
+            go(x, y, e, dx, 0, emit);
+            go(x, y, e, 0, dy, emit);
+            go(x, y, e, dx, dy, emit);
+            return;
+        }
+        if (dy == 0) {
+            go(x, y, e, dx, 0, emit);
+            for (int side = -1; side <= 1; side += 2) {
+                if (fr(i + side * s) && !fr(i - dx + side * s)) {
+                    go(x, y, e, 0, side, emit);
+                    go(x, y, e, dx, side, emit);
+                }
+            }
+            return;
+        }
+        go(x, y, e, 0, dy, emit);
+        for (int side = -1; side <= 1; side += 2) {
+            if (fr(i + side) && !fr(i + side - dy * s)) {
+                go(x, y, e, side, 0, emit);
+                go(x, y, e, side, dy, emit);
+            }
+        }
+    }
+};
+
+} // namespace
+
+struct jps_plus::impl {
+    detail::jump_workspace ws;
+    search::astar fallback;
+    jump_table table;
+    const grid::grid_map* map = nullptr;
+    std::uint64_t version = 0;
+    std::size_t builds = 0;
+    build_progress progress;
+
+    [[nodiscard]] bool fresh(const grid::grid_map& m, grid::obstacle_mask mask) const noexcept {
+        return map == &m && version == m.version() && table.width() == m.width() &&
+               table.height() == m.height() && table.mask() == mask && !table.empty();
+    }
+};
+
+jps_plus::jps_plus() : impl_(std::make_unique<impl>()) {}
+jps_plus::jps_plus(jps_plus&&) noexcept = default;
+jps_plus& jps_plus::operator=(jps_plus&&) noexcept = default;
+jps_plus::~jps_plus() = default;
+
+void jps_plus::use_table(const grid::grid_map& map, jump_table table) {
+    impl_->table = std::move(table);
+    impl_->map = &map;
+    impl_->version = map.version();
+}
+
+void jps_plus::set_progress(build_progress progress) {
+    impl_->progress = std::move(progress);
+}
+
+void jps_plus::invalidate() noexcept {
+    impl_->map = nullptr;
+}
+
+std::size_t jps_plus::builds() const noexcept {
+    return impl_->builds;
+}
+
+const jump_table& jps_plus::table() const noexcept {
+    return impl_->table;
+}
+
+std::size_t jps_plus::memory_bytes() const noexcept {
+    return impl_->ws.memory_bytes() + impl_->table.memory_bytes();
+}
+
+search::search_result jps_plus::find_path(const grid::grid_map& map,
+                                          const search::search_request& request) {
+    std::optional<std::string> unsupported;
+    if (request.rules.moves != grid::connectivity::eight ||
+        request.rules.corners != grid::corner_rule::no_cut) {
+        unsupported = "rule " + std::string(grid::movement_rules_name(request.rules)) +
+                      " is not supported (the jump table is for 8-connected moves without "
+                      "corner cutting; use --algo jps or jps-block)";
+    }
+    if (auto early = detail::pre_check(map, request, impl_->fallback, "jps+", unsupported)) {
+        return std::move(*early);
+    }
+    const auto mask = request.mask();
+    if (!impl_->fresh(map, mask)) { // first query, another map, or the map changed: rebuild
+        impl_->table = jump_table::build(map, mask, impl_->progress);
+        impl_->map = &map;
+        impl_->version = map.version();
+        ++impl_->builds;
+    }
+    plus_expander expander{impl_->table, map.padded_flags(), static_cast<std::uint8_t>(mask),
+                           map.stride(), request.goal.x,     request.goal.y};
+    return detail::run_jump_search(impl_->ws, map, request, expander, impl_->table.memory_bytes());
+}
+
+} // namespace xunlu::jps
