@@ -1,0 +1,122 @@
+// The `xunlu route` and `xunlu ray` commands: JSON keys (a contract), exit codes, error text.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace xunlu {
+namespace {
+
+struct run_output {
+    int code;
+    std::string out;
+};
+
+run_output run(const std::string& args) {
+    const std::string cmd = std::string(XUNLU_CLI) + " " + args + " 2>&1";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
+    const int status = p == nullptr ? -1 : ::pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+class route_cli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("xunlu_route_cli_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir_ / "wp");
+        std::ofstream(dir_ / "map.in") << "10 6\n"
+                                          "..........\n"
+                                          "...***....\n"
+                                          "...*.*....\n"
+                                          "...*.*....\n"
+                                          "...***....\n"
+                                          "..........\n";
+        std::ofstream(dir_ / "wp" / "roadPoint.csv") << "id,x,y\n1,2,0\n2,7,0\n";
+        std::ofstream(dir_ / "wp" / "pathlink.csv") << "from,to,cost\n1,2\n";
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::string map() const { return (dir_ / "map.in").string(); }
+    std::filesystem::path dir_;
+};
+
+TEST_F(route_cli, json_has_the_contract_keys) {
+    auto r = run("route " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["status"], "found");
+    EXPECT_EQ(j["stage"], "bounded_search");
+    ASSERT_TRUE(j["points"].is_array());
+    EXPECT_EQ(j["points"].front(), nlohmann::json::parse("[5.0,25.0]"));
+    EXPECT_EQ(j["points"].back(), nlohmann::json::parse("[95.0,25.0]"));
+    EXPECT_TRUE(j["length"].is_number());
+    EXPECT_TRUE(j["expanded"].is_number());
+    EXPECT_TRUE(j["time_us"].is_number());
+    EXPECT_EQ(j["blocking_cell"], nlohmann::json::parse("[3,2]"));
+}
+
+TEST_F(route_cli, straight_line_island_and_options) {
+    auto s = run("route " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
+    ASSERT_EQ(s.code, 0) << s.out;
+    EXPECT_EQ(nlohmann::json::parse(s.out)["status"], "straight_line");
+
+    auto i = run("route " + map() + " --from 0.5,0.5 --to 4.5,2.5 --json");
+    EXPECT_EQ(i.code, 1) << i.out;
+    const auto ij = nlohmann::json::parse(i.out);
+    EXPECT_EQ(ij["status"], "no_path");
+    EXPECT_EQ(ij["stage"], "reachability");
+    EXPECT_EQ(ij["expanded"], 0);
+
+    auto f = run("route " + map() +
+                 " --from 0.5,2.5 --to 9.5,2.5 --four-way --stop-short 1 "
+                 "--max-expansions 1000 --waypoints " +
+                 (dir_ / "wp").string() + " --json");
+    ASSERT_EQ(f.code, 0) << f.out;
+    EXPECT_EQ(nlohmann::json::parse(f.out)["status"], "found");
+}
+
+TEST_F(route_cli, bad_input_exits_2_with_a_clear_message) {
+    auto outside = run("route " + map() + " --from 5,5 --to 200,5 --cell-size 10");
+    EXPECT_EQ(outside.code, 2);
+    EXPECT_NE(outside.out.find("goal pixel (200,5) is outside the map"), std::string::npos)
+        << outside.out;
+    auto blocked = run("route " + map() + " --from 3.5,1.5 --to 0.5,0.5");
+    EXPECT_EQ(blocked.code, 2);
+    EXPECT_NE(blocked.out.find("nearest free cell"), std::string::npos) << blocked.out;
+    auto junk = run("route " + map() + " --from x,1 --to 1,1");
+    EXPECT_EQ(junk.code, 2);
+    EXPECT_NE(junk.out.find("--from must be PX,PY"), std::string::npos) << junk.out;
+
+    std::ofstream(dir_ / "wp" / "pathlink.csv") << "from,to,cost\n1,2\n1,9\n";
+    auto csv = run("route " + map() + " --from 0.5,0.5 --to 9.5,5.5 --waypoints " +
+                   (dir_ / "wp").string());
+    EXPECT_EQ(csv.code, 2);
+    EXPECT_NE(csv.out.find("pathlink.csv:3: link refers to unknown waypoint id 9"),
+              std::string::npos)
+        << csv.out;
+}
+
+TEST_F(route_cli, ray_reports_clear_or_the_blocked_cell) {
+    auto clear = run("ray " + map() + " --from 0.5,0.5 --to 9.5,5.5 --json");
+    const auto cj = nlohmann::json::parse(clear.out);
+    EXPECT_EQ(clear.code, cj["clear"] ? 0 : 1);
+    auto blocked = run("ray " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json");
+    EXPECT_EQ(blocked.code, 1);
+    const auto bj = nlohmann::json::parse(blocked.out);
+    EXPECT_EQ(bj["clear"], false);
+    EXPECT_EQ(bj["blocked_cell"], nlohmann::json::parse("[3,2]"));
+    auto open = run("ray " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
+    EXPECT_EQ(open.code, 0);
+    EXPECT_EQ(nlohmann::json::parse(open.out)["clear"], true);
+    auto outside = run("ray " + map() + " --from 0.5,0.5 --to 10.5,0.5");
+    EXPECT_EQ(outside.code, 2);
+}
+
+} // namespace
+} // namespace xunlu
