@@ -1,0 +1,61 @@
+// Every JPS variant against the optimal lengths of the shared Moving AI scenarios (sampled so
+// the suite stays fast), with each returned path checked step by step. Skips without the data.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "support/movingai_data.hpp"
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/io/map_loader.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+#include "xunlu/io/parse_error.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+
+namespace xunlu {
+namespace {
+
+TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
+    const auto files = testing::movingai_scenario_files();
+    if (files.empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    std::size_t checked = 0;
+    for (const char* algo : {"jps", "jps-block", "jps+"}) {
+        auto finder = registry::find_finder(algo)->make();
+        for (const auto& file : files) {
+            auto text = io::read_file(file.string());
+            ASSERT_TRUE(text.ok()) << text.err().message;
+            auto scens = io::parse_scenarios(*text, file.string());
+            ASSERT_TRUE(scens.ok()) << scens.err().message;
+            std::map<std::string, grid::grid_map> maps;
+            // About 25 scenarios per file, spread over all buckets (short to long).
+            const std::size_t every = std::max<std::size_t>(1, scens->size() / 25);
+            for (std::size_t i = 0; i < scens->size(); i += every) {
+                const io::scenario& s = (*scens)[i];
+                const std::string name(io::map_basename(s.map_name));
+                auto it = maps.find(name);
+                if (it == maps.end()) {
+                    auto loaded = io::load_map((file.parent_path() / name).string());
+                    ASSERT_TRUE(loaded.ok()) << loaded.err().message;
+                    it = maps.emplace(name, std::move(loaded->map)).first;
+                }
+                const search::search_request request{.start = s.start, .goal = s.goal};
+                const auto r = finder->find(it->second, request);
+                const std::string where = std::string(algo) + " " + file.filename().string() + ":" +
+                                          std::to_string(s.line);
+                ASSERT_TRUE(r.found()) << where << ": " << r.reason;
+                EXPECT_TRUE(s.matches(r.length))
+                    << where << ": length " << r.length << " expected " << s.optimal_length;
+                ASSERT_EQ(r.path.front(), s.start) << where;
+                ASSERT_EQ(r.path.back(), s.goal) << where;
+                const auto bad =
+                    grid::check_path(it->second, r.path, request.rules, request.mask());
+                EXPECT_FALSE(bad.has_value()) << where << ": " << *bad;
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 0u);
+}
+
+} // namespace
+} // namespace xunlu
