@@ -65,6 +65,7 @@ void register_scen(CLI::App& app);
 void register_gen(CLI::App& app);
 void register_render(CLI::App& app);
 void register_info(CLI::App& app);
+void register_jps_table(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
 void register_compare(CLI::App& app);
