@@ -18,7 +18,7 @@ struct compare_options {
     bool ignore_low = false;
     std::int32_t k = 3;
     std::int32_t window = 8;
-    std::int32_t widen = 3;
+    std::int32_t widen = 5;
     std::string turn = "both";
 
     void add_to(CLI::App& app) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <optional>
+#include <vector>
 
 #include "line_walk.hpp"
 #include "map_window.hpp"
@@ -79,51 +81,95 @@ class hybrid_run {
                 return fallback(pos); // no progress since the last local search: stop guessing
             }
             last_trigger_distance = d;
-            // Rejoin point: the first free cell a unit may stand on past the blocked run.
+            // Rejoin candidates: past each blocked run of the line, its first free cell a
+            // unit may stand on (the goal, last on the line, is always one).
+            std::vector<cell> candidates;
             std::size_t r = blocked_at;
-            while (r < line.last() && (!map_.passable(cells[r], mask) || !line.standable(r))) {
-                ++r;
+            while (candidates.size() < max_candidates && r <= line.last()) {
+                while (r < line.last() && (!map_.passable(cells[r], mask) || !line.standable(r))) {
+                    ++r;
+                }
+                candidates.push_back(cells[r]);
+                while (r <= line.last() && map_.passable(cells[r], mask)) ++r;
             }
-            if (!local_search(pos, cells[r])) return fallback(pos);
-            pos = cells[r];
+            const auto reached = local_search(pos, candidates);
+            if (!reached) return fallback(pos);
+            pos = *reached;
         }
     }
 
   private:
-    /// A* from `from` to `to` in a window, widened on failure. True when the unit got there.
-    bool local_search(cell from, cell to) {
-        detail::cell_box previous{{-1, -1}, {-1, -1}};
+    /// A* between the unit and a rejoin candidate inside a window; windows are widened on
+    /// failure. Each search runs from the candidate back to the unit, so a candidate in a
+    /// closed pocket fails after flooding only the pocket; a candidate whose failed search
+    /// never reached the window's edge (away from the map's edge) is dropped for good.
+    /// Returns the candidate reached, with the path appended.
+    std::optional<cell> local_search(cell from, const std::vector<cell>& candidates) {
+        std::vector<bool> dead(candidates.size(), false);
+        std::vector<detail::cell_box> previous(candidates.size(), {{-1, -1}, {-1, -1}});
         for (std::int32_t attempt = 0; attempt <= options_.widen_steps; ++attempt) {
             const std::int64_t margin = std::int64_t{std::max(1, options_.window)}
                                         << std::min(attempt, 20);
-            const auto box = detail::box_around(
-                map_, from, to, static_cast<std::int32_t>(std::min<std::int64_t>(margin, 1 << 30)));
-            if (box.min == previous.min && box.max == previous.max) break; // covers the map
-            previous = box;
-            auto window = detail::copy_window(map_, box);
-            if (!window) return false;
-            local_.start = window->to_window(from);
-            local_.goal = window->to_window(to);
-            auto r = engine_.find_path(window->map, local_);
-            ++out_.local_searches;
-            if (attempt > 0) ++out_.widenings;
-            out_.recorded += r.trace.expanded.size() + r.trace.open.size();
-            out_.expanded += r.stats.expanded;
-            peak_ =
-                std::max(peak_, window->map.memory_bytes() + engine_.memory_bytes() + line_bytes_);
-            if (request_.record_trace) {
-                for (const cell c : r.trace.expanded)
-                    out_.recorded_cells.push_back(window->to_map(c));
-                for (const cell c : r.trace.open) out_.recorded_cells.push_back(window->to_map(c));
-            }
-            if (r.found()) {
-                for (std::size_t s = 1; s < r.path.size(); ++s) {
-                    detail::append_step(out_.path, window->to_map(r.path[s]), map_, request_.rules,
-                                        request_.mask());
+            bool any_live = false;
+            for (std::size_t c = 0; c < candidates.size(); ++c) {
+                if (dead[c]) continue;
+                const cell to = candidates[c];
+                const auto box = detail::box_around(
+                    map_, from, to,
+                    static_cast<std::int32_t>(std::min<std::int64_t>(margin, 1 << 30)));
+                if (box.min == previous[c].min && box.max == previous[c].max) {
+                    dead[c] = true; // the window already covers the map
+                    continue;
                 }
+                previous[c] = box;
+                auto window = detail::copy_window(map_, box);
+                if (!window) return std::nullopt;
+                local_.start = window->to_window(to);
+                local_.goal = window->to_window(from);
+                auto r = engine_.find_path(window->map, local_);
+                ++out_.local_searches;
+                if (attempt > 0) ++out_.widenings;
+                out_.recorded += r.trace.expanded.size() + r.trace.open.size();
+                out_.expanded += r.stats.expanded;
+                peak_ = std::max(peak_,
+                                 window->map.memory_bytes() + engine_.memory_bytes() + line_bytes_);
+                if (request_.record_trace) {
+                    for (const cell t : r.trace.expanded)
+                        out_.recorded_cells.push_back(window->to_map(t));
+                    for (const cell t : r.trace.open)
+                        out_.recorded_cells.push_back(window->to_map(t));
+                }
+                if (r.found()) {
+                    for (std::size_t s = r.path.size() - 1; s-- > 0;) {
+                        detail::append_step(out_.path, window->to_map(r.path[s]), map_,
+                                            request_.rules, request_.mask());
+                    }
+                    return to;
+                }
+                if (r.status != search::search_status::no_path) return std::nullopt;
+                if (!touches_inner_edge(r.trace.expanded, *window)) {
+                    dead[c] = true; // a closed pocket: no window makes it reachable
+                } else {
+                    any_live = true;
+                }
+            }
+            if (!any_live) break;
+        }
+        return std::nullopt;
+    }
+
+    /// True when a cell lies on an edge of the window that is not an edge of the map: the
+    /// search would have gone on in a bigger window.
+    bool touches_inner_edge(const std::vector<cell>& expanded,
+                            const detail::map_window& window) const {
+        const auto& b = window.box;
+        for (const cell w : expanded) {
+            const cell c = window.to_map(w);
+            if ((c.x == b.min.x && b.min.x > 0) || (c.y == b.min.y && b.min.y > 0) ||
+                (c.x == b.max.x && b.max.x < map_.width() - 1) ||
+                (c.y == b.max.y && b.max.y < map_.height() - 1)) {
                 return true;
             }
-            if (r.status != search::search_status::no_path) return false;
         }
         return false;
     }
@@ -179,6 +225,7 @@ class hybrid_run {
     std::size_t peak_ = 0;
     std::size_t line_bytes_ = 0;
     std::uint32_t max_local_ = 0;
+    static constexpr std::size_t max_candidates = 4;
 };
 
 } // namespace

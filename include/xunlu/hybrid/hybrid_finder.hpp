@@ -20,7 +20,7 @@ struct hybrid_options {
     std::int32_t window = 8;
     /// How many times a failed window is widened (its margin doubled) before the full-map
     /// fallback A* runs.
-    std::int32_t widen_steps = 3;
+    std::int32_t widen_steps = 5;
     /// Upper bound on local searches (0 = automatic: 2 * (width + height) + 16); reaching it
     /// also triggers the full-map fallback.
     std::uint32_t max_local_searches = 0;
@@ -31,13 +31,18 @@ struct hybrid_options {
 /// cell any local A* recorded in OPEN). How the paper's step 3 is read:
 /// - The distance |O - S| is measured from the unit's current cell S to the first blocked
 ///   cell O on the straight line from S to the goal, in cells (Chebyshev).
-/// - The local A* runs from S to the rejoin point: the first free cell of that line past the
-///   blocked run containing O (or the goal, if the line reaches it first), inside a window:
-///   the box spanning S and the rejoin point plus `window` cells on each side, clamped to the
-///   map. A* in the window is A* on a copy of that part of the map.
+/// - The local A* connects S to a rejoin point: past the blocked run containing O, the
+///   first free cell of the line (the goal if the line reaches it first). Up to 4 candidates
+///   are kept, one past each of the next blocked runs of the line, because the first may lie
+///   in a closed pocket (a courtyard, a hole in a wall). Each search runs inside a window: the
+///   box spanning S and the candidate plus `window` cells on each side, clamped to the map;
+///   A* in the window is the unchanged search::astar on a copy of that part of the map. It
+///   runs from the candidate back to S, so a pocket fails after flooding only the pocket; a
+///   candidate whose failed search never touched the window's inner edge is dropped.
 /// - After reaching the rejoin point the unit walks straight again, on a new line from there
 ///   to the goal ("when the distance exceeds k, use single-object walking again").
-/// - A window search that fails is retried with the margin doubled (`widen_steps` times);
+/// - When every live candidate fails, all are retried with the margin doubled (`widen_steps`
+///   times);
 ///   then a full-map A* from the unit's cell to the goal finishes the job and `fallback` is
 ///   set. Its result decides: no path there means no path at all (the unit's cell is
 ///   reachable from the start).
