@@ -52,6 +52,12 @@ struct method_summary {
         const auto& r = c.of(m);
         with_path += c.path_exists() ? 1 : 0;
         failures += c.failed(m) ? 1 : 0;
+        // Ratios and fallbacks only over queries with a path: without one, A* stops as soon as
+        // the start's region is exhausted and every ratio measures that region's size.
+        if (!c.path_exists()) {
+            times.push_back(r.time_us);
+            return;
+        }
         fallbacks += r.fallback ? 1 : 0;
         if (auto v = c.length_ratio(m)) {
             length_ratio_sum += *v;
@@ -206,9 +212,9 @@ void print_table(const std::vector<group_summary>& groups, bool json) {
         const double fail_pct = s.with_path == 0 ? 0.0
                                                  : 100.0 * static_cast<double>(s.failures) /
                                                        static_cast<double>(s.with_path);
-        const double fb_pct = s.queries == 0 ? 0.0
-                                             : 100.0 * static_cast<double>(s.fallbacks) /
-                                                   static_cast<double>(s.queries);
+        const double fb_pct = s.with_path == 0 ? 0.0
+                                               : 100.0 * static_cast<double>(s.fallbacks) /
+                                                     static_cast<double>(s.with_path);
         double time_sum = 0;
         for (const double t : s.times) time_sum += t;
         const auto method = std::string(hybrid::method_name(static_cast<hybrid::method_kind>(m)));
