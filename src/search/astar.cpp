@@ -129,7 +129,8 @@ void astar::explore_all(const grid::grid_map& map, cell source, grid::movement_r
 }
 
 std::optional<double> astar::distance(cell c) const noexcept {
-    if (map_ == nullptr || !map_->in_bounds(c)) {
+    // An invalid last request searched nothing: no stale results from the one before it.
+    if (map_ == nullptr || phase_ == phase::invalid || !map_->in_bounds(c)) {
         return std::nullopt;
     }
     const node& n = nodes_[map_->index(c)];
@@ -267,7 +268,7 @@ void astar::dispatch(std::uint64_t budget) {
         go(manhattan_h{s});
         break;
     case heuristic_kind::euclidean:
-        go(euclidean_h{s});
+        go(euclidean_h{euclidean_unit(request_.rules)});
         break;
     case heuristic_kind::chebyshev:
         go(chebyshev_h{s});

@@ -44,7 +44,7 @@ double heuristic_value(heuristic_kind kind, grid::movement_rules rules, std::int
     case heuristic_kind::manhattan:
         return manhattan_h{s}(dx, dy);
     case heuristic_kind::euclidean:
-        return euclidean_h{s}(dx, dy);
+        return euclidean_h{euclidean_unit(rules)}(dx, dy);
     case heuristic_kind::chebyshev:
         return chebyshev_h{s}(dx, dy);
     case heuristic_kind::zero:

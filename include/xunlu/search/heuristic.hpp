@@ -16,7 +16,8 @@ enum class heuristic_kind : std::uint8_t {
     octile,    ///< exact distance on an empty 8-connected grid; admissible for every rule
     manhattan, ///< the classic dx+dy; admissible only for 4-connected moves (overestimates
                ///< diagonal moves on 8-connected grids, so A* may return longer paths)
-    euclidean, ///< straight-line distance; admissible always, weaker than octile
+    euclidean, ///< straight-line distance, scaled by euclidean_unit so it stays admissible
+               ///< in the 10/14 mode too (14 < 10 sqrt 2); weaker than octile
     chebyshev, ///< max(dx,dy) times the straight cost; admissible always, weakest non-zero
     zero,      ///< always 0: A* becomes Dijkstra
 };
@@ -32,6 +33,12 @@ enum class heuristic_kind : std::uint8_t {
     }
     return rules.moves == grid::connectivity::eight ? heuristic_kind::octile
                                                     : heuristic_kind::manhattan;
+}
+
+/// Cost per cell of straight-line distance that never overestimates a step: the straight cost,
+/// or the diagonal cost / sqrt 2 when smaller (10/14 mode: 14 / sqrt 2 = 9.90, not 10).
+[[nodiscard]] constexpr double euclidean_unit(grid::movement_rules rules) noexcept {
+    return std::min(rules.straight_cost(), rules.diagonal_cost() / 1.4142135623730951);
 }
 
 /// Heuristic functors: h(dx, dy) with dx, dy >= 0, in the rules' cost units.
