@@ -164,8 +164,12 @@ result<grid_map> generate_rooms(std::int32_t width, std::int32_t height, std::in
         }
     for (std::size_t i = walls.size(); i > 1; --i) std::swap(walls[i - 1], walls[r.below(i)]);
     auto open_door = [&](const wall& w) {
+        // Rooms in the last row/column may be cut short by the map edge: the door must lie
+        // along the part of the wall that exists, or the rooms stay apart.
+        const std::int32_t extent = w.vertical ? std::min(room, height - w.ry * pitch)
+                                               : std::min(room, width - w.rx * pitch);
         const std::int32_t along =
-            static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(room)));
+            static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(extent)));
         const cell c = w.vertical ? cell{w.rx * pitch + room, w.ry * pitch + along}
                                   : cell{w.rx * pitch + along, w.ry * pitch + room};
         if (map.in_bounds(c)) map.set_high_obstacle(c, false);

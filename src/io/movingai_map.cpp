@@ -88,6 +88,16 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         return parse_error(file, lines.line_number(), 0,
                            "header must give 'type', 'height' and 'width' before 'map'");
     }
+    // Refuse a declared size the rest of the file cannot hold before allocating for it: the
+    // rows need width*height cell bytes and height-1 line breaks at least.
+    if (const std::int64_t need = width * height + height - 1;
+        static_cast<std::int64_t>(lines.remaining()) < need) {
+        return parse_error(file, lines.line_number(), 0,
+                           "the header declares " + std::to_string(width) + "x" +
+                               std::to_string(height) + " cells but only " +
+                               std::to_string(lines.remaining()) +
+                               " bytes follow (too short for the map rows)");
+    }
     auto created =
         grid::grid_map::create(static_cast<std::int32_t>(width), static_cast<std::int32_t>(height));
     if (!created) {

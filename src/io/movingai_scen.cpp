@@ -44,7 +44,9 @@ bool scenario::matches(double length) const noexcept {
     const double drift = 1e-9 * optimal_length + 1e-12;
     const double diff = length - optimal_length;
     const bool rounded = std::fabs(diff) <= 0.5 * unit + drift;
-    const bool truncated = diff >= -drift && diff < unit + drift;
+    // Truncation keeps the true length in [written, written + unit): the upper end stays open
+    // (less a hair for rounding noise), or "7" would accept 8.
+    const bool truncated = diff >= -drift && diff < unit * (1 - 1e-6);
     return rounded || truncated;
 }
 

@@ -32,6 +32,16 @@ result<grid::grid_map> parse_png_map(std::string_view content, std::string_view 
                            "PNG of " + std::to_string(image.width) + "x" +
                                std::to_string(image.height) + " pixels exceeds the map limit");
     }
+    // Deflate expands at most 1032:1 and a 1-bit image packs 8 pixels per byte, so a header
+    // declaring more pixels than 8 * 1032 per input byte cannot be backed by its data: refuse it
+    // before allocating the pixel buffer.
+    if (std::uint64_t{image.width} * image.height > std::uint64_t{8 * 1032} * content.size()) {
+        png_image_free(&image);
+        return parse_error(file, 0, 0,
+                           "PNG header declares " + std::to_string(image.width) + "x" +
+                               std::to_string(image.height) + " pixels, more than its " +
+                               std::to_string(content.size()) + " bytes can hold");
+    }
     image.format = PNG_FORMAT_GRAY;
     std::vector<std::uint8_t> grey(PNG_IMAGE_SIZE(image));
     if (png_image_finish_read(&image, nullptr, grey.data(), 0, nullptr) == 0) {

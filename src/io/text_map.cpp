@@ -76,6 +76,15 @@ result<grid::grid_map> parse_text_map(std::string_view text, std::string_view fi
                            "map size " + std::to_string(w) + "x" + std::to_string(h) +
                                " is outside 1.." + std::to_string(limits::max_map_side));
     }
+    // Refuse a declared size the rest of the file cannot hold before allocating for it: the
+    // rows need w*h cell characters and h-1 line breaks at least.
+    if (const std::int64_t need = w * h + h - 1;
+        static_cast<std::int64_t>(lines.remaining()) < need) {
+        return parse_error(file, lines.line_number(), 1,
+                           "map size " + std::to_string(w) + "x" + std::to_string(h) +
+                               " needs at least " + std::to_string(need) +
+                               " more bytes, the file has " + std::to_string(lines.remaining()));
+    }
     auto created =
         grid::grid_map::create(static_cast<std::int32_t>(w), static_cast<std::int32_t>(h));
     if (!created) {

@@ -26,6 +26,8 @@ class line_reader {
     bool next(std::string_view& line);
     /// 1-based number of the line last returned.
     [[nodiscard]] std::size_t line_number() const noexcept { return line_; }
+    /// Bytes of text not yet returned (used to refuse declared sizes the text cannot hold).
+    [[nodiscard]] std::size_t remaining() const noexcept { return text_.size() - pos_; }
 
   private:
     std::string_view text_;
