@@ -1,0 +1,172 @@
+// Conformance on the Moving AI benchmark set: A* and Dijkstra must reproduce the optimal length
+// of sampled scenarios of every .map.scen file, with every path checked step by step. One test
+// per scenario file, so a failure names the file. Skips when the data is absent.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "support/movingai_data.hpp"
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/io/map_loader.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+#include "xunlu/io/parse_error.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+
+// Sanitizer and unoptimised builds run far fewer scenarios so the suite stays quick.
+#if defined(__SANITIZE_ADDRESS__)
+#define XUNLU_SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XUNLU_SLOW_BUILD 1
+#endif
+#endif
+#if !defined(XUNLU_SLOW_BUILD) && !defined(NDEBUG)
+#define XUNLU_SLOW_BUILD 1
+#endif
+
+namespace xunlu {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// How many scenarios of each file run. Each file runs an evenly spread sample of at most
+/// `astar_cap` scenarios with A* and `dijkstra_cap` with Dijkstra (Dijkstra floods most of the
+/// map, so it gets fewer), which bounds the suite's time whatever the file sizes.
+/// XUNLU_MOVINGAI_EVERY=N runs every Nth scenario with both algorithms, uncapped (1 = the whole
+/// set: several minutes in Release).
+struct sampling {
+    std::size_t astar_cap;
+    std::size_t dijkstra_cap;
+    std::size_t every = 0; ///< fixed stride from the environment, 0 = use the caps
+};
+
+sampling sampling_for_this_build() {
+    if (const char* env = std::getenv("XUNLU_MOVINGAI_EVERY"); env != nullptr && *env != '\0') {
+        const auto n = static_cast<std::size_t>(std::max(1L, std::strtol(env, nullptr, 10)));
+        return {0, 0, n};
+    }
+#ifdef XUNLU_SLOW_BUILD
+    return {16, 2};
+#else
+    return {160, 16};
+#endif
+}
+
+/// Stride that runs at most `cap` of `n` scenarios (1 when the file is small).
+std::size_t stride_for(std::size_t n, std::size_t cap, std::size_t every) {
+    if (every != 0) return every;
+    return std::max<std::size_t>(1, (n + cap - 1) / cap);
+}
+
+std::vector<std::string> scenario_params() {
+    std::vector<std::string> out;
+    for (const auto& p : testing::movingai_scenario_files()) out.push_back(p.string());
+    if (out.empty()) out.emplace_back(); // one test that reports the skip
+    return out;
+}
+
+std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
+    if (info.param.empty()) return "data_absent";
+    const auto dir = testing::movingai_dir();
+    std::string name = fs::relative(info.param, dir).string();
+    name = name.substr(0, name.size() - std::string(".map.scen").size());
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+}
+
+class movingai_conformance : public ::testing::TestWithParam<std::string> {};
+
+struct run_counts {
+    std::size_t run = 0;
+    std::size_t bad = 0;
+    std::string first_failures;
+};
+
+void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
+                     const std::vector<io::scenario>& scens, const grid::grid_map& map,
+                     const std::string& file, run_counts& counts) {
+    const auto* entry = registry::find_finder(algo);
+    ASSERT_NE(entry, nullptr) << algo;
+    ASSERT_TRUE(entry->optimal);
+    auto finder = entry->make();
+    for (std::size_t i = offset % every; i < scens.size(); i += every) {
+        const io::scenario& s = scens[i];
+        const search::search_request req{.start = s.start, .goal = s.goal};
+        const auto r = finder->find(map, req);
+        ++counts.run;
+        std::string problem;
+        if (!r.found()) {
+            problem = std::string(search::status_name(r.status)) + " " + r.reason;
+        } else if (auto bad = grid::check_path(map, r.path, req.rules, req.mask())) {
+            problem = "invalid path: " + *bad;
+        } else if (r.path.front() != s.start || r.path.back() != s.goal) {
+            problem = "path does not join start and goal";
+        } else if (!s.matches(r.length)) {
+            problem = "length " + std::to_string(r.length) + ", expected " +
+                      std::to_string(s.optimal_length);
+        } else if (std::abs(r.cost - r.length) > 1e-9 * (1 + r.length) ||
+                   std::abs(grid::path_length(r.path) - r.length) > 1e-9 * (1 + r.length)) {
+            problem = "cost/length disagree: cost " + std::to_string(r.cost) + ", length " +
+                      std::to_string(r.length);
+        }
+        if (!problem.empty()) {
+            ++counts.bad;
+            if (counts.bad <= 10) {
+                counts.first_failures +=
+                    "  " + file + ":" + std::to_string(s.line) + " " + algo + ": " + problem + "\n";
+            }
+        }
+    }
+}
+
+TEST_P(movingai_conformance, astar_and_dijkstra_match_optimal_lengths) {
+    if (GetParam().empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    const std::string file = GetParam();
+    auto text = io::read_file(file);
+    ASSERT_TRUE(text.ok()) << text.err().message;
+    auto scens = io::parse_scenarios(*text, file);
+    ASSERT_TRUE(scens.ok()) << scens.err().message;
+    ASSERT_FALSE(scens->empty()) << file << " holds no scenarios";
+
+    // Every scenario of one file names the same map; resolve it by base name next to the file.
+    std::map<std::string, grid::grid_map> maps;
+    for (const auto& s : *scens) {
+        const std::string name(io::map_basename(s.map_name));
+        if (maps.contains(name)) continue;
+        auto loaded = io::load_map((fs::path(file).parent_path() / name).string());
+        ASSERT_TRUE(loaded.ok()) << loaded.err().message;
+        ASSERT_EQ(loaded->format, io::map_format::movingai);
+        maps.emplace(name, std::move(loaded->map));
+    }
+    ASSERT_EQ(maps.size(), 1u) << file << " names several maps";
+    const grid::grid_map& map = maps.begin()->second;
+    for (const auto& s : *scens) {
+        ASSERT_EQ(s.map_width, map.width()) << file << ":" << s.line;
+        ASSERT_EQ(s.map_height, map.height()) << file << ":" << s.line;
+    }
+
+    const auto sample = sampling_for_this_build();
+    run_counts counts;
+    const std::size_t n = scens->size();
+    const std::size_t astar_every = stride_for(n, sample.astar_cap, sample.every);
+    const std::size_t dijkstra_every = stride_for(n, sample.dijkstra_cap, sample.every);
+    // Files list problems by length bucket, so a fixed stride samples every length range.
+    check_algorithm("astar", astar_every, 0, *scens, map, file, counts);
+    check_algorithm("dijkstra", dijkstra_every, dijkstra_every / 2, *scens, map, file, counts);
+    EXPECT_GT(counts.run, 0u);
+    EXPECT_EQ(counts.bad, 0u) << counts.bad << " of " << counts.run
+                              << " sampled searches failed; first ones:\n"
+                              << counts.first_failures;
+    RecordProperty("searches", static_cast<int>(counts.run));
+}
+
+INSTANTIATE_TEST_SUITE_P(files, movingai_conformance, ::testing::ValuesIn(scenario_params()),
+                         param_name);
+
+} // namespace
+} // namespace xunlu
