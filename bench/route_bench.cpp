@@ -32,6 +32,7 @@ struct config {
     std::vector<route_stage> stages;
     bool jps;
     std::uint64_t step_limit;
+    std::int32_t bounded_max_distance = 0;
 };
 
 struct measured {
@@ -50,6 +51,7 @@ measured run_query(pipeline::route_finder& finder, pipeline::scene& scene, const
     (void)scene.set_stages(c.stages);
     scene.set_use_jps(c.jps);
     scene.set_step_limit(c.step_limit);
+    scene.set_bounded_max_distance(c.bounded_max_distance);
     measured m;
     m.last = finder.find(scene, {.start = a, .goal = b}); // warm-up (labels, memory)
     std::vector<double> t;
@@ -105,6 +107,8 @@ std::vector<config> make_configs(bool have_jps) {
         {"ours (A*)", pipeline::default_stages(), false, 5000},
     };
     if (have_jps) out.push_back({"ours (JPS)", pipeline::default_stages(), true, 2000});
+    // Searches only for goals within 100 cells; farther goals go to the waypoint graph.
+    out.push_back({"ours (JPS, near)", pipeline::default_stages(), have_jps, 20000, 100});
     return out;
 }
 
@@ -198,6 +202,7 @@ int main(int argc, char** argv) {
         (void)scene.set_stages(best.stages);
         scene.set_use_jps(best.jps);
         scene.set_step_limit(best.step_limit);
+        scene.set_bounded_max_distance(best.bounded_max_distance);
         std::mt19937_64 rng(seed * 7 + 1);
         const auto& map = scene.map();
         auto random_free = [&]() {
@@ -222,6 +227,12 @@ int main(int argc, char** argv) {
             }
             queries.emplace_back(point{s.x + 0.5, s.y + 0.5}, point{g.x + 0.5, g.y + 0.5});
         }
+        struct slow {
+            double us;
+            std::size_t index;
+            pipeline::route_result r;
+        };
+        std::vector<slow> slowest;
         std::vector<double> lat;
         std::vector<double> short_lat, long_lat;
         std::size_t by_stage[6] = {};
@@ -232,6 +243,10 @@ int main(int argc, char** argv) {
                 finder.find(scene, {.start = queries[i].first, .goal = queries[i].second});
             const double dt = now_us() - q0;
             lat.push_back(dt);
+            slowest.push_back({dt, i, r});
+            std::sort(slowest.begin(), slowest.end(),
+                      [](const auto& x, const auto& y) { return x.us > y.us; });
+            if (slowest.size() > 5) slowest.pop_back();
             (i % 2 == 0 ? short_lat : long_lat).push_back(dt);
             ++by_stage[static_cast<int>(r.stage)];
         }
@@ -250,6 +265,17 @@ int main(int argc, char** argv) {
         std::printf("answered by: straight_line %zu, reachability %zu, bounded_search %zu, "
                     "waypoint_graph %zu, full_search %zu\n\n",
                     by_stage[1], by_stage[2], by_stage[3], by_stage[4], by_stage[5]);
+        std::printf("slowest: ");
+        for (const auto& sl : slowest) {
+            std::printf("[%.0f us: (%g,%g)->(%g,%g) %s expanded %llu los %llu settled %llu] ",
+                        sl.us, queries[sl.index].first.x, queries[sl.index].first.y,
+                        queries[sl.index].second.x, queries[sl.index].second.y,
+                        stage_short(sl.r).c_str(),
+                        static_cast<unsigned long long>(sl.r.stats.expanded),
+                        static_cast<unsigned long long>(sl.r.stats.los_checks),
+                        static_cast<unsigned long long>(sl.r.stats.waypoints_settled));
+        }
+        std::printf("\n\n");
     }
 
     if (skip_movingai) return 0;

@@ -161,15 +161,17 @@ struct route_finder::impl {
         std::string_view algorithm;
     };
 
+    /// `short_leg`: a joining or bridging search with a small node budget. It always runs A*,
+    /// whose cost per expansion is bounded (a JPS expansion may scan a long line of cells).
     grid_answer grid_search(query& q, cell from, cell to, std::int32_t stop_within,
-                            std::uint64_t budget) {
+                            std::uint64_t budget, bool short_leg = false) {
         search::search_request r{.start = from, .goal = to, .rules = q.req.rules};
         r.low_obstacles_block = q.req.low_obstacles_block;
         r.stop_within = stop_within;
         r.max_expansions = budget;
         r.deadline = q.req.deadline;
-        const bool use_jps =
-            jps && q.s.options().use_jps && !q.map.has_terrain_costs() && stop_within == 0;
+        const bool use_jps = !short_leg && jps && q.s.options().use_jps &&
+                             !q.map.has_terrain_costs() && stop_within == 0;
         grid_answer a{use_jps ? jps->find(q.map, r) : astar.find_path(q.map, r),
                       use_jps ? "jps" : "astar"};
         q.out.stats.expanded += a.result.stats.expanded;
@@ -297,6 +299,11 @@ struct route_finder::impl {
     }
 
     void bounded_search(query& q) {
+        if (const std::int32_t far = q.s.options().bounded_max_distance; far > 0) {
+            const std::int32_t dx = std::abs(q.gc.x - q.sc.x), dy = std::abs(q.gc.y - q.sc.y);
+            const double octile = std::max(dx, dy) + 0.41421356237309515 * std::min(dx, dy);
+            if (octile > far) return; // long query: leave it to the later stages
+        }
         std::uint64_t budget = q.s.options().step_limit;
         if (q.req.max_expansions != 0 && (budget == 0 || q.req.max_expansions < budget)) {
             budget = q.req.max_expansions;
@@ -356,7 +363,7 @@ struct route_finder::impl {
             for (const std::uint32_t i : g->nearest(q.sp, o.join_search_candidates)) {
                 const cell wc = g->at(i).at;
                 if (!q.map.passable(wc, q.mask)) continue;
-                auto a = grid_search(q, q.sc, wc, 0, o.join_expansions);
+                auto a = grid_search(q, q.sc, wc, 0, o.join_expansions, true);
                 if (!a.result.found()) continue;
                 std::vector<point> leg{q.sp};
                 for (const cell c : a.result.path) leg.push_back(centre(c));
@@ -367,7 +374,7 @@ struct route_finder::impl {
             for (const std::uint32_t i : g->nearest(q.gp, o.join_search_candidates)) {
                 const cell wc = g->at(i).at;
                 if (!q.map.passable(wc, q.mask)) continue;
-                auto a = grid_search(q, wc, q.gc, q.req.stop_short, o.join_expansions);
+                auto a = grid_search(q, wc, q.gc, q.req.stop_short, o.join_expansions, true);
                 if (!a.result.found()) continue;
                 std::vector<point> leg;
                 for (const cell c : a.result.path) leg.push_back(centre(c));
@@ -405,7 +412,7 @@ struct route_finder::impl {
                 continue;
             }
             // The link is blocked now (a unit, or a changed cell): bridge it with a short search.
-            auto bridge = grid_search(q, a, b, 0, o.join_expansions);
+            auto bridge = grid_search(q, a, b, 0, o.join_expansions, true);
             if (!bridge.result.found()) {
                 q.out.reason = "waypoint graph: link " +
                                std::to_string(g->at(route.nodes[k - 1]).id) + " -> " +

@@ -74,3 +74,22 @@ TEST(waypoint_stage, without_a_graph_the_stage_passes_on) {
 
 } // namespace
 } // namespace xunlu
+
+namespace xunlu {
+namespace {
+
+TEST(waypoint_stage, long_queries_can_skip_the_bounded_search) {
+    auto d = waypoint_scene();
+    d.scene.set_bounded_max_distance(5); // the goal is ~13 cells away: straight to the graph
+    const point start{6.5 * 4, 1.5 * 4};
+    auto r = pipeline::find_route(d.scene, {.start = start, .goal = d.goal_px});
+    ASSERT_EQ(r.status, route_status::found) << r.reason;
+    EXPECT_EQ(r.stage, route_stage::waypoint_graph);
+    EXPECT_EQ(r.stats.expanded, 0u);
+    d.scene.set_bounded_max_distance(0);
+    EXPECT_EQ(pipeline::find_route(d.scene, {.start = start, .goal = d.goal_px}).stats.expanded,
+              5u);
+}
+
+} // namespace
+} // namespace xunlu

@@ -26,7 +26,10 @@ namespace xunlu::pipeline {
 struct scene_options {
     double cell_size = 1.0; ///< pixels per cell side (the seed's nRatio); finite, > 0
     std::vector<route_stage> stages = default_stages();
-    std::uint64_t step_limit = 20000;        ///< node budget of the bounded search stage
+    std::uint64_t step_limit = 20000; ///< node budget of the bounded search stage
+    /// The bounded search stage only runs when the goal is at most this many cells away
+    /// (octile distance); longer queries go on to the next stage (the waypoint graph). 0 = any.
+    std::int32_t bounded_max_distance = 0;
     std::size_t join_visible_candidates = 8; ///< nearest waypoints tried by a straight line
     std::size_t join_search_candidates = 3;  ///< else the nearest few tried by a short A*
     std::uint64_t join_expansions = 3000;    ///< node budget of each joining A*
@@ -54,6 +57,9 @@ class scene {
     /// Replaces the stage order (fails on a repeated stage).
     result<bool> set_stages(std::vector<route_stage> stages);
     void set_step_limit(std::uint64_t limit) noexcept { options_.step_limit = limit; }
+    void set_bounded_max_distance(std::int32_t cells) noexcept {
+        options_.bounded_max_distance = cells;
+    }
     void set_use_jps(bool use) noexcept { options_.use_jps = use; }
 
     /// Changes a cell and updates every component labelling built so far: incrementally when
