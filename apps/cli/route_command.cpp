@@ -22,6 +22,7 @@ struct route_args {
     std::int32_t stop_short = 0;
     std::uint64_t max_expansions = 0;
     std::uint64_t step_limit = 20000;
+    std::int32_t bounded_max_distance = 0;
     bool four_way = false;
     bool ignore_low = false;
     bool nearest_free = false;
@@ -56,6 +57,7 @@ void run_route(const route_args& a) {
     const point to = parse_pixel(a.to, "--to");
     pipeline::scene_options options{.cell_size = a.cell_size};
     options.step_limit = a.step_limit;
+    options.bounded_max_distance = a.bounded_max_distance;
     options.use_jps = !a.no_jps;
     if (!a.stages.empty()) options.stages = parse_stages(a.stages);
     auto created = pipeline::scene::create(load_map_or_fail(a.map), std::move(options));
@@ -143,6 +145,9 @@ void register_route(CLI::App& app) {
                     "node budget of the full search, 0 = unlimited")
         ->capture_default_str();
     cmd->add_option("--step-limit", a->step_limit, "node budget of the bounded search stage")
+        ->capture_default_str();
+    cmd->add_option("--bounded-max-distance", a->bounded_max_distance,
+                    "run the bounded search only for goals within N cells (0 = always)")
         ->capture_default_str();
     cmd->add_flag("--four-way", a->four_way, "4-directional movement (default 8, no corner cut)");
     cmd->add_flag("--ignore-low", a->ignore_low, "low obstacles (units) do not block");
