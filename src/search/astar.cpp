@@ -38,7 +38,8 @@ astar& astar::operator=(astar&&) noexcept = default;
 astar::~astar() = default;
 
 std::size_t astar::memory_bytes() const noexcept {
-    return nodes_.capacity() * sizeof(node) + parent_dir_.capacity() + open_.memory_bytes();
+    return nodes_.capacity() * sizeof(node) + parent_dir_.capacity() + open_.memory_bytes() +
+           fast_.capacity() * sizeof(std::uint32_t);
 }
 
 void astar::prepare(const grid::grid_map& map) {
@@ -56,6 +57,7 @@ void astar::prepare(const grid::grid_map& map) {
     }
     open_.set_slot_of(slot_of{nodes_.data()});
     open_.clear();
+    fast_.clear();
     stats_ = {};
     reason_.clear();
     goal_index_ = no_index;
@@ -171,7 +173,8 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
     const std::uint64_t stop_at =
         budget == 0 ? std::numeric_limits<std::uint64_t>::max() : st.expanded + budget;
 
-    while (!open_.empty()) {
+    std::vector<std::uint32_t>& fast = fast_;
+    while (!fast.empty() || !open_.empty()) {
         if (st.expanded >= stop_at) {
             return; // paused: the caller steps again later
         }
@@ -181,8 +184,17 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             phase_ = phase::out_of_budget;
             return;
         }
-        const auto top = open_.pop();
-        const std::uint32_t cur = top.id;
+        // Nodes whose f equals the f of the node that generated them are already minimal: they
+        // wait on a small LIFO stack and skip the heap (with a consistent heuristic no later
+        // node can have a smaller f, so taking them first is a valid A* tie-break that prefers
+        // the deeper node, like the heap's larger-g rule).
+        std::uint32_t cur;
+        if (!fast.empty()) {
+            cur = fast.back();
+            fast.pop_back();
+        } else {
+            cur = open_.pop().id;
+        }
         node& cn = nodes[cur];
         cn.heap_slot = closed_slot;
         ++st.expanded;
@@ -199,7 +211,8 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
             return;
         }
         const double g = cn.g;
-        const double hcur = top.f - g;
+        const double hcur = h(ddx, ddy);
+        const double fcur = g + hcur;
         if (hcur < best_h_) {
             best_h_ = hcur;
             best_index_ = cur;
@@ -229,12 +242,18 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
                 const std::int32_t nx = cx + grid::direction_dx[d];
                 const std::int32_t ny = cy + grid::direction_dy[d];
                 const double hn = h(std::abs(gx - nx), std::abs(gy - ny));
-                open_.push({nn.g + hn, static_cast<float>(nn.g)}, nb);
-                ++st.heap_pushes;
+                const double fn = nn.g + hn;
+                if (fn <= fcur) {
+                    nn.heap_slot = fast_slot;
+                    fast.push_back(nb);
+                } else {
+                    open_.push({fn, static_cast<float>(nn.g)}, nb);
+                    ++st.heap_pushes;
+                }
                 continue;
             }
-            if (nn.heap_slot == closed_slot) {
-                continue;
+            if (nn.heap_slot >= fast_slot) { // closed, or waiting on the fast stack (then its
+                continue;                    // f is minimal and cannot improve)
             }
             const double ng = g + step;
             if (ng < nn.g) {
@@ -245,7 +264,7 @@ template <class Heuristic, bool HasCosts> void astar::run(Heuristic h, std::uint
                 ++st.decrease_keys;
             }
         }
-        st.peak_open = std::max<std::uint64_t>(st.peak_open, open_.size());
+        st.peak_open = std::max<std::uint64_t>(st.peak_open, open_.size() + fast.size());
     }
     phase_ = phase::exhausted_open;
 }

@@ -66,7 +66,8 @@ class astar {
         std::uint32_t& operator()(std::uint32_t id) const noexcept { return nodes[id].heap_slot; }
     };
     static constexpr std::uint32_t closed_slot = std::numeric_limits<std::uint32_t>::max();
-    static constexpr std::uint32_t no_slot = closed_slot - 1;
+    static constexpr std::uint32_t fast_slot = closed_slot - 1; ///< open, on the fast stack
+    static constexpr std::uint32_t no_slot = closed_slot - 2;
     static constexpr std::uint32_t no_index = std::numeric_limits<std::uint32_t>::max();
 
     enum class phase : std::uint8_t {
@@ -88,6 +89,7 @@ class astar {
     std::vector<node> nodes_;
     std::vector<step_dir> parent_dir_; ///< direction (0..7) from the parent to the cell
     indexed_heap<slot_of> open_;
+    std::vector<std::uint32_t> fast_; ///< OPEN nodes with minimal f that bypass the heap
     std::uint32_t generation_ = 0;
     std::uint32_t start_index_ = 0;
     std::uint32_t goal_index_ = no_index;
