@@ -13,6 +13,14 @@ if(XUNLU_SANITIZE)
     add_link_options(-fsanitize=address,undefined)
 endif()
 
+if(XUNLU_FUZZ)
+    # Coverage instrumentation for libFuzzer plus ASan/UBSan on everything; the fuzz targets
+    # themselves add -fsanitize=fuzzer (libFuzzer's main).
+    add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+        -fno-sanitize-recover=undefined)
+    add_link_options(-fsanitize=address,undefined)
+endif()
+
 # xunlu_module(name [DEPS public deps...] [PRIVATE_DEPS private deps...])
 # Builds src/<name>/*.cpp into static library xunlu_<name>.
 function(xunlu_module name)
