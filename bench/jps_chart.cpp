@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
     const std::uint32_t colours[] = {0x888888, 0x1f77b4, 0x2ca02c, 0xd62728,
                                      0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2};
     xunlu::bench::bar_chart chart;
-    chart.title = "Jump Point Search: median time per query (8-connected, no corner cutting)";
+    chart.title = "Jump Point Search: median per query, rule 8";
     chart.subtitle = table.value("subtitle", "");
     chart.footnote = table.value("footnote", "");
     std::size_t k = 0;
