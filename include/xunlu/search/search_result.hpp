@@ -23,7 +23,8 @@ enum class search_status : std::uint8_t {
 struct search_stats {
     std::uint64_t expanded = 0;      ///< nodes taken from OPEN and expanded
     std::uint64_t generated = 0;     ///< neighbour cells looked at and found passable
-    std::uint64_t heap_pushes = 0;   ///< insertions into OPEN
+    std::uint64_t heap_pushes = 0;   ///< insertions into the heap; A* lets nodes whose f
+                                     ///< equals their parent's bypass it (fast stack)
     std::uint64_t decrease_keys = 0; ///< improvements of a node already in OPEN
     std::uint64_t peak_open = 0;     ///< largest OPEN size seen
     std::size_t memory_bytes = 0;    ///< bytes of search memory (node table + heap)
