@@ -42,6 +42,12 @@ void run_jps_table(const jps_table_args& a) {
         }
         return;
     }
+    if (std::int64_t{map.width()} * map.height() > jps::jump_table::max_cells) {
+        throw command_error{a.map + ": " + std::to_string(map.width()) + "x" +
+                            std::to_string(map.height()) +
+                            " is too big for a JPS+ table (at most " +
+                            std::to_string(jps::jump_table::max_cells) + " cells)"};
+    }
     const bool progress = stderr_is_terminal() && !a.json &&
                           std::int64_t{map.width()} * map.height() >= (std::int64_t{1} << 18);
     jps::build_progress report;

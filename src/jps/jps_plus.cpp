@@ -146,6 +146,11 @@ search::search_result jps_plus::find_path(const grid::grid_map& map,
                       " is not supported (the jump table is for 8-connected moves without "
                       "corner cutting; use --algo jps or jps-block)";
     }
+    if (std::int64_t{map.width()} * map.height() > jump_table::max_cells) {
+        unsupported = "the map has " + std::to_string(std::int64_t{map.width()} * map.height()) +
+                      " cells; jump tables are built for at most " +
+                      std::to_string(jump_table::max_cells) + " (16 bytes per cell)";
+    }
     if (auto early = detail::pre_check(map, request, impl_->fallback, "jps+", unsupported)) {
         return std::move(*early);
     }

@@ -27,6 +27,8 @@ class jump_table {
   public:
     /// Current binary format version (see docs/jps.md).
     static constexpr std::uint32_t format_version = 1;
+    /// Largest map (in cells) a table is built for: 2^26 cells = a 1 GiB table.
+    static constexpr std::int64_t max_cells = std::int64_t{1} << 26;
 
     /// Computes the table of `map` under `mask`: O(width * height), two passes.
     static jump_table build(const grid::grid_map& map, grid::obstacle_mask mask,
