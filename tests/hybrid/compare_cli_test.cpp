@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include "support/run_cli.hpp"
 #include <vector>
 
 #include "xunlu/grid/path_check.hpp"
@@ -17,20 +19,7 @@
 namespace xunlu {
 namespace {
 
-struct run_output {
-    int code;
-    std::string out;
-};
-
-run_output run(const std::string& args) {
-    const std::string cmd = std::string(XUNLU_CLI) + " " + args + " 2>&1";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    std::string out;
-    char buf[4096];
-    while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
-    const int status = p == nullptr ? -1 : ::pclose(p);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using testing::run_cli;
 
 class compare_cli : public ::testing::Test {
   protected:
@@ -53,7 +42,7 @@ class compare_cli : public ::testing::Test {
 };
 
 TEST_F(compare_cli, json_reports_three_valid_paths) {
-    const auto r = run("compare " + map() + " --from 0,3 --to 11,3 --k 2 --json");
+    const auto r = run_cli("compare " + map() + " --from 0,3 --to 11,3 --k 2 --json");
     ASSERT_EQ(r.code, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["methods"].size(), 3u);
@@ -81,7 +70,7 @@ TEST_F(compare_cli, json_reports_three_valid_paths) {
 
 TEST_F(compare_cli, writes_a_three_panel_png) {
     const auto png = (dir_ / "cmp.png").string();
-    const auto r = run("compare " + map() + " --from 0,3 --to 11,3 --png " + png);
+    const auto r = run_cli("compare " + map() + " --from 0,3 --to 11,3 --png " + png);
     ASSERT_EQ(r.code, 0) << r.out;
     std::ifstream f(png, std::ios::binary);
     char sig[8] = {};
@@ -92,21 +81,21 @@ TEST_F(compare_cli, writes_a_three_panel_png) {
 
 TEST_F(compare_cli, exit_codes) {
     // Unreachable goal (inside the closed box): every method terminates, exit 1.
-    auto r = run("compare " + map() + " --from 0,0 --to 9,4");
+    auto r = run_cli("compare " + map() + " --from 0,0 --to 9,4");
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find("no_path"), std::string::npos) << r.out;
     // Goal on an obstacle: bad input, exit 2, the cell named.
-    r = run("compare " + map() + " --from 0,0 --to 4,1");
+    r = run_cli("compare " + map() + " --from 0,0 --to 4,1");
     EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("(4,1) is blocked"), std::string::npos) << r.out;
-    r = run("compare " + map() + " --from 0,0 --to 1,1 --turn sideways");
+    r = run_cli("compare " + map() + " --from 0,0 --to 1,1 --turn sideways");
     EXPECT_EQ(r.code, 2) << r.out;
-    r = run("compare-batch");
+    r = run_cli("compare-batch");
     EXPECT_EQ(r.code, 2) << r.out;
 }
 
 TEST_F(compare_cli, batch_over_generated_maps_prints_one_row_per_method) {
-    const auto r = run("compare-batch --generated --size 24 --maps 1 --queries 3 --json");
+    const auto r = run_cli("compare-batch --generated --size 24 --maps 1 --queries 3 --json");
     ASSERT_EQ(r.code, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out.substr(r.out.find('{')));
     // 6 families and the "all" rows, three methods each.

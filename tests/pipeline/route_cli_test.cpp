@@ -7,23 +7,12 @@
 #include <fstream>
 #include <string>
 
+#include "support/run_cli.hpp"
+
 namespace xunlu {
 namespace {
 
-struct run_output {
-    int code;
-    std::string out;
-};
-
-run_output run(const std::string& args) {
-    const std::string cmd = std::string(XUNLU_CLI) + " " + args + " 2>&1";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    std::string out;
-    char buf[4096];
-    while (p != nullptr && std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
-    const int status = p == nullptr ? -1 : ::pclose(p);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using testing::run_cli;
 
 class route_cli : public ::testing::Test {
   protected:
@@ -47,7 +36,7 @@ class route_cli : public ::testing::Test {
 };
 
 TEST_F(route_cli, json_has_the_contract_keys) {
-    auto r = run("route " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json");
+    auto r = run_cli("route " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json");
     ASSERT_EQ(r.code, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["status"], "found");
@@ -62,40 +51,40 @@ TEST_F(route_cli, json_has_the_contract_keys) {
 }
 
 TEST_F(route_cli, straight_line_island_and_options) {
-    auto s = run("route " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
+    auto s = run_cli("route " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
     ASSERT_EQ(s.code, 0) << s.out;
     EXPECT_EQ(nlohmann::json::parse(s.out)["status"], "straight_line");
 
-    auto i = run("route " + map() + " --from 0.5,0.5 --to 4.5,2.5 --json");
+    auto i = run_cli("route " + map() + " --from 0.5,0.5 --to 4.5,2.5 --json");
     EXPECT_EQ(i.code, 1) << i.out;
     const auto ij = nlohmann::json::parse(i.out);
     EXPECT_EQ(ij["status"], "no_path");
     EXPECT_EQ(ij["stage"], "reachability");
     EXPECT_EQ(ij["expanded"], 0);
 
-    auto f = run("route " + map() +
-                 " --from 0.5,2.5 --to 9.5,2.5 --four-way --stop-short 1 "
-                 "--max-expansions 1000 --waypoints " +
-                 (dir_ / "wp").string() + " --json");
+    auto f = run_cli("route " + map() +
+                     " --from 0.5,2.5 --to 9.5,2.5 --four-way --stop-short 1 "
+                     "--max-expansions 1000 --waypoints " +
+                     (dir_ / "wp").string() + " --json");
     ASSERT_EQ(f.code, 0) << f.out;
     EXPECT_EQ(nlohmann::json::parse(f.out)["status"], "found");
 }
 
 TEST_F(route_cli, bad_input_exits_2_with_a_clear_message) {
-    auto outside = run("route " + map() + " --from 5,5 --to 200,5 --cell-size 10");
+    auto outside = run_cli("route " + map() + " --from 5,5 --to 200,5 --cell-size 10");
     EXPECT_EQ(outside.code, 2);
     EXPECT_NE(outside.out.find("goal pixel (200,5) is outside the map"), std::string::npos)
         << outside.out;
-    auto blocked = run("route " + map() + " --from 3.5,1.5 --to 0.5,0.5");
+    auto blocked = run_cli("route " + map() + " --from 3.5,1.5 --to 0.5,0.5");
     EXPECT_EQ(blocked.code, 2);
     EXPECT_NE(blocked.out.find("nearest free cell"), std::string::npos) << blocked.out;
-    auto junk = run("route " + map() + " --from x,1 --to 1,1");
+    auto junk = run_cli("route " + map() + " --from x,1 --to 1,1");
     EXPECT_EQ(junk.code, 2);
     EXPECT_NE(junk.out.find("--from must be PX,PY"), std::string::npos) << junk.out;
 
     std::ofstream(dir_ / "wp" / "pathlink.csv") << "from,to,cost\n1,2\n1,9\n";
-    auto csv = run("route " + map() + " --from 0.5,0.5 --to 9.5,5.5 --waypoints " +
-                   (dir_ / "wp").string());
+    auto csv = run_cli("route " + map() + " --from 0.5,0.5 --to 9.5,5.5 --waypoints " +
+                       (dir_ / "wp").string());
     EXPECT_EQ(csv.code, 2);
     EXPECT_NE(csv.out.find("pathlink.csv:3: link refers to unknown waypoint id 9"),
               std::string::npos)
@@ -103,18 +92,18 @@ TEST_F(route_cli, bad_input_exits_2_with_a_clear_message) {
 }
 
 TEST_F(route_cli, ray_reports_clear_or_the_blocked_cell) {
-    auto clear = run("ray " + map() + " --from 0.5,0.5 --to 9.5,5.5 --json");
+    auto clear = run_cli("ray " + map() + " --from 0.5,0.5 --to 9.5,5.5 --json");
     const auto cj = nlohmann::json::parse(clear.out);
     EXPECT_EQ(clear.code, cj["clear"] ? 0 : 1);
-    auto blocked = run("ray " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json");
+    auto blocked = run_cli("ray " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json");
     EXPECT_EQ(blocked.code, 1);
     const auto bj = nlohmann::json::parse(blocked.out);
     EXPECT_EQ(bj["clear"], false);
     EXPECT_EQ(bj["blocked_cell"], nlohmann::json::parse("[3,2]"));
-    auto open = run("ray " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
+    auto open = run_cli("ray " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
     EXPECT_EQ(open.code, 0);
     EXPECT_EQ(nlohmann::json::parse(open.out)["clear"], true);
-    auto outside = run("ray " + map() + " --from 0.5,0.5 --to 10.5,0.5");
+    auto outside = run_cli("ray " + map() + " --from 0.5,0.5 --to 10.5,0.5");
     EXPECT_EQ(outside.code, 2);
 }
 
