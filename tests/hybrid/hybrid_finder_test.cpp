@@ -123,18 +123,7 @@ TEST(hybrid, falls_back_to_full_astar_when_windows_fail) {
 }
 
 TEST(hybrid, solves_a_maze) {
-    auto m = parse_ascii(R"(
-        S.#.......#....
-        #.#.#####.#.##.
-        ..#.#...#...#..
-        .##.#.#.#####.#
-        ....#.#.......#
-        #####.#######.#
-        ......#.....#..
-        .######.###.##.
-        ........#......
-        #########.####G
-    )");
+    auto m = parse_ascii(testing::small_maze);
     const auto request = request_for(m.start, m.goal);
     for (const std::int32_t k : {1, 2, 5}) {
         const auto r = find_path_hybrid(m.map, request, {.k = k, .window = 3});

@@ -25,4 +25,18 @@ inline search::search_request request_for(cell start, cell goal) {
     return search::search_request{.start = start, .goal = goal};
 }
 
+/// A 15 x 10 maze with one way from S to G, shared by the per-method maze tests.
+inline constexpr const char* small_maze = R"(
+        S.#.......#....
+        #.#.#####.#.##.
+        ..#.#...#...#..
+        .##.#.#.#####.#
+        ....#.#.......#
+        #####.#######.#
+        ......#.....#..
+        .######.###.##.
+        ........#......
+        #########.####G
+    )";
+
 } // namespace xunlu::testing

@@ -109,18 +109,7 @@ TEST(single_object, u_shaped_trap_costs_a_long_detour) {
 }
 
 TEST(single_object, solves_a_maze) {
-    auto m = parse_ascii(R"(
-        S.#.......#....
-        #.#.#####.#.##.
-        ..#.#...#...#..
-        .##.#.#.#####.#
-        ....#.#.......#
-        #####.#######.#
-        ......#.....#..
-        .######.###.##.
-        ........#......
-        #########.####G
-    )");
+    auto m = parse_ascii(testing::small_maze);
     const auto request = request_for(m.start, m.goal);
     for (const auto turn :
          {turn_direction::clockwise, turn_direction::counter_clockwise, turn_direction::both}) {
