@@ -33,41 +33,70 @@ grid_map::grid_map(std::int32_t width, std::int32_t height)
     }
 }
 
-void grid_map::set_high_obstacle(cell c, bool blocked) noexcept {
+grid_map::grid_map(const grid_map& other)
+    : width_(other.width_), height_(other.height_), version_(other.version_), cells_(other.cells_),
+      costs_(other.costs_) {}
+
+grid_map& grid_map::operator=(const grid_map& other) {
+    if (this != &other) {
+        width_ = other.width_;
+        height_ = other.height_;
+        version_ = other.version_;
+        cells_ = other.cells_;
+        costs_ = other.costs_;
+        derived_ = std::make_shared<derived_cache>();
+    }
+    return *this;
+}
+
+void grid_map::drop_derived() {
+    if (!derived_->empty()) derived_ = std::make_shared<derived_cache>();
+}
+
+std::vector<float>& grid_map::own_costs() {
+    if (!costs_) {
+        costs_ = std::make_shared<std::vector<float>>(cells_.size(), 1.0f);
+    } else if (costs_.use_count() > 1) {
+        costs_ = std::make_shared<std::vector<float>>(*costs_);
+    }
+    return *costs_;
+}
+
+void grid_map::set_high_obstacle(cell c, bool blocked) {
     auto& f = cells_[index(c)];
     f = blocked ? static_cast<std::uint8_t>(f | high_obstacle)
                 : static_cast<std::uint8_t>(f & ~high_obstacle);
     ++version_;
+    drop_derived();
 }
 
-void grid_map::set_low_obstacle(cell c, bool blocked) noexcept {
+void grid_map::set_low_obstacle(cell c, bool blocked) {
     auto& f = cells_[index(c)];
     f = blocked ? static_cast<std::uint8_t>(f | low_obstacle)
                 : static_cast<std::uint8_t>(f & ~low_obstacle);
     ++version_;
+    drop_derived();
 }
 
 void grid_map::set_terrain_cost(cell c, float multiplier) {
     if (!(multiplier > 1.0f)) { // also catches NaN
         multiplier = 1.0f;
-        if (costs_.empty()) {
+        if (!costs_) {
             return;
         }
     }
     if (std::isinf(multiplier)) {
         multiplier = 1e30f;
     }
-    if (costs_.empty()) {
-        costs_.assign(cells_.size(), 1.0f);
-    }
-    costs_[index(c)] = multiplier;
+    own_costs()[index(c)] = multiplier;
     ++version_;
+    drop_derived();
 }
 
-void grid_map::clear_terrain_costs() noexcept {
-    costs_.clear();
-    costs_.shrink_to_fit();
+void grid_map::clear_terrain_costs() {
+    costs_.reset();
     ++version_;
+    drop_derived();
 }
 
 std::int64_t grid_map::count_passable(obstacle_mask mask) const noexcept {

@@ -1,4 +1,5 @@
-// Building bit grids from a grid map: one pass over the padded byte flags.
+// Building bit grids from a grid map (one pass over the padded byte flags), repairing them from
+// an edit list, and finding them in the map's derived cache.
 #include "xunlu/jps/bit_grid.hpp"
 
 namespace xunlu::jps {
@@ -27,6 +28,36 @@ bit_grid bit_grid::from_map(const grid::grid_map& map, grid::obstacle_mask mask,
         }
     }
     return g;
+}
+
+bit_grid bit_grid::repaired(const bit_grid& old, const grid::grid_map& map,
+                            grid::obstacle_mask mask, bool transposed,
+                            std::span<const grid::cell_edit> edits) {
+    bit_grid g = old;
+    for (const grid::cell_edit& e : edits) {
+        if (!e.changes_walkability() || !map.in_bounds(e.at)) continue;
+        const bool is_free = map.passable(e.at, mask);
+        if (transposed) {
+            g.set_free(e.at.y + 1, e.at.x + 1, is_free);
+        } else {
+            g.set_free(e.at.x + 1, e.at.y + 1, is_free);
+        }
+    }
+    return g;
+}
+
+std::shared_ptr<const bit_grid> bit_grid::of(const grid::grid_map& map, grid::obstacle_mask mask,
+                                             bool transposed, std::size_t* built) {
+    return map.derived().get_or_build<bit_grid>(
+        cache_key(mask, transposed),
+        [&] {
+            if (built != nullptr) ++*built;
+            return from_map(map, mask, transposed);
+        },
+        [&](const bit_grid& old, std::span<const grid::cell_edit> edits) {
+            if (built != nullptr) ++*built;
+            return repaired(old, map, mask, transposed, edits);
+        });
 }
 
 } // namespace xunlu::jps

@@ -156,28 +156,20 @@ struct block4 : block_scans {
 struct block_jps::impl {
     detail::jump_workspace ws;
     search::astar fallback;
-    bit_grid rows;
-    bit_grid cols;
-    const grid::grid_map* map = nullptr;
-    std::uint64_t version = 0;
-    std::int32_t width = 0;
-    std::int32_t height = 0;
-    grid::obstacle_mask mask = grid::obstacle_mask::high_and_low;
+    /// The bit grids of the last query's map, held so they outlive a map change mid-query; they
+    /// are owned by the map's derived cache (never keyed by the map's address).
+    std::shared_ptr<const bit_grid> rows;
+    std::shared_ptr<const bit_grid> cols;
     std::size_t rebuilds = 0;
 
     void refresh(const grid::grid_map& m, grid::obstacle_mask want) {
-        if (map == &m && version == m.version() && width == m.width() && height == m.height() &&
-            mask == want) {
-            return;
-        }
-        rows = bit_grid::from_map(m, want, false);
-        cols = bit_grid::from_map(m, want, true);
-        map = &m;
-        version = m.version();
-        width = m.width();
-        height = m.height();
-        mask = want;
-        ++rebuilds;
+        std::size_t built = 0;
+        rows = bit_grid::of(m, want, false, &built);
+        cols = bit_grid::of(m, want, true, &built);
+        if (built != 0) ++rebuilds;
+    }
+    [[nodiscard]] std::size_t grid_bytes() const noexcept {
+        return (rows ? rows->memory_bytes() : 0) + (cols ? cols->memory_bytes() : 0);
     }
 };
 
@@ -187,7 +179,8 @@ block_jps& block_jps::operator=(block_jps&&) noexcept = default;
 block_jps::~block_jps() = default;
 
 void block_jps::invalidate() noexcept {
-    impl_->map = nullptr;
+    impl_->rows.reset();
+    impl_->cols.reset();
 }
 
 std::size_t block_jps::rebuilds() const noexcept {
@@ -195,7 +188,7 @@ std::size_t block_jps::rebuilds() const noexcept {
 }
 
 std::size_t block_jps::memory_bytes() const noexcept {
-    return impl_->ws.memory_bytes() + impl_->rows.memory_bytes() + impl_->cols.memory_bytes();
+    return impl_->ws.memory_bytes() + impl_->grid_bytes();
 }
 
 search::search_result block_jps::find_path(const grid::grid_map& map,
@@ -211,9 +204,9 @@ search::search_result block_jps::find_path(const grid::grid_map& map,
         return std::move(*early);
     }
     impl_->refresh(map, request.mask());
-    const block_scans scans{impl_->rows, impl_->cols, request.goal.x + 1, request.goal.y + 1,
+    const block_scans scans{*impl_->rows, *impl_->cols, request.goal.x + 1, request.goal.y + 1,
                             map.stride()};
-    const std::size_t extra = impl_->rows.memory_bytes() + impl_->cols.memory_bytes();
+    const std::size_t extra = impl_->grid_bytes();
     if (request.rules.moves == grid::connectivity::four) {
         block4 expander{scans};
         return detail::run_jump_search(impl_->ws, map, request, expander, extra);

@@ -94,15 +94,15 @@ struct plus_expander {
 struct jps_plus::impl {
     detail::jump_workspace ws;
     search::astar fallback;
-    jump_table table;
-    const grid::grid_map* map = nullptr;
-    std::uint64_t version = 0;
+    /// The table of the last query's map, owned by that map's derived cache (never keyed by
+    /// the map's address); held here so it outlives a map change mid-query.
+    std::shared_ptr<const jump_table> table;
     std::size_t builds = 0;
     build_progress progress;
 
-    [[nodiscard]] bool fresh(const grid::grid_map& m, grid::obstacle_mask mask) const noexcept {
-        return map == &m && version == m.version() && table.width() == m.width() &&
-               table.height() == m.height() && table.mask() == mask && !table.empty();
+    static const jump_table& empty_table() noexcept {
+        static const jump_table none;
+        return none;
     }
 };
 
@@ -112,9 +112,9 @@ jps_plus& jps_plus::operator=(jps_plus&&) noexcept = default;
 jps_plus::~jps_plus() = default;
 
 void jps_plus::use_table(const grid::grid_map& map, jump_table table) {
-    impl_->table = std::move(table);
-    impl_->map = &map;
-    impl_->version = map.version();
+    const auto mask = table.mask();
+    impl_->table = map.derived().get_or_build<jump_table>(static_cast<std::uint64_t>(mask),
+                                                          [&] { return std::move(table); });
 }
 
 void jps_plus::set_progress(build_progress progress) {
@@ -122,7 +122,7 @@ void jps_plus::set_progress(build_progress progress) {
 }
 
 void jps_plus::invalidate() noexcept {
-    impl_->map = nullptr;
+    impl_->table.reset();
 }
 
 std::size_t jps_plus::builds() const noexcept {
@@ -130,11 +130,11 @@ std::size_t jps_plus::builds() const noexcept {
 }
 
 const jump_table& jps_plus::table() const noexcept {
-    return impl_->table;
+    return impl_->table ? *impl_->table : impl::empty_table();
 }
 
 std::size_t jps_plus::memory_bytes() const noexcept {
-    return impl_->ws.memory_bytes() + impl_->table.memory_bytes();
+    return impl_->ws.memory_bytes() + (impl_->table ? impl_->table->memory_bytes() : 0);
 }
 
 search::search_result jps_plus::find_path(const grid::grid_map& map,
@@ -155,15 +155,14 @@ search::search_result jps_plus::find_path(const grid::grid_map& map,
         return std::move(*early);
     }
     const auto mask = request.mask();
-    if (!impl_->fresh(map, mask)) { // first query, another map, or the map changed: rebuild
-        impl_->table = jump_table::build(map, mask, impl_->progress);
-        impl_->map = &map;
-        impl_->version = map.version();
+    // Built once per map and mask (a new snapshot rebuilds on its first use: no cheap repair).
+    impl_->table = map.derived().get_or_build<jump_table>(static_cast<std::uint64_t>(mask), [&] {
         ++impl_->builds;
-    }
-    plus_expander expander{impl_->table, map.padded_flags(), static_cast<std::uint8_t>(mask),
-                           map.stride(), request.goal.x,     request.goal.y};
-    return detail::run_jump_search(impl_->ws, map, request, expander, impl_->table.memory_bytes());
+        return jump_table::build(map, mask, impl_->progress);
+    });
+    plus_expander expander{*impl_->table, map.padded_flags(), static_cast<std::uint8_t>(mask),
+                           map.stride(),  request.goal.x,     request.goal.y};
+    return detail::run_jump_search(impl_->ws, map, request, expander, impl_->table->memory_bytes());
 }
 
 } // namespace xunlu::jps

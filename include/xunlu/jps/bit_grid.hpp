@@ -5,8 +5,11 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
+#include "xunlu/grid/cell_edit.hpp"
 #include "xunlu/grid/grid_map.hpp"
 
 namespace xunlu::jps {
@@ -21,6 +24,20 @@ class bit_grid {
     /// Walkability of `map` under `mask`; `transposed` stores column x as row x (for vertical
     /// scans done as horizontal ones).
     static bit_grid from_map(const grid::grid_map& map, grid::obstacle_mask mask, bool transposed);
+    /// The bit grid of `map`, made from `old` (the same grid of the map `map` was edited from)
+    /// by copying it and re-reading the cells named in `edits`: equal to from_map(map, ...).
+    static bit_grid repaired(const bit_grid& old, const grid::grid_map& map,
+                             grid::obstacle_mask mask, bool transposed,
+                             std::span<const grid::cell_edit> edits);
+    /// Key of the grid for `mask` and orientation in a map's derived cache.
+    [[nodiscard]] static constexpr std::uint64_t cache_key(grid::obstacle_mask mask,
+                                                           bool transposed) noexcept {
+        return static_cast<std::uint64_t>(mask) * 2u + (transposed ? 1u : 0u);
+    }
+    /// The cached grid of `map` (built, or repaired from the parent map's, on first use; built
+    /// once when several threads ask at once). `built` is incremented when this call built it.
+    static std::shared_ptr<const bit_grid> of(const grid::grid_map& map, grid::obstacle_mask mask,
+                                              bool transposed, std::size_t* built = nullptr);
 
     [[nodiscard]] std::int32_t rows() const noexcept { return rows_; }
     [[nodiscard]] std::int32_t cols() const noexcept { return cols_; }

@@ -16,10 +16,10 @@ namespace xunlu::jps {
 /// corner-cutting rules get invalid_input (use online_jps). Terrain costs and stop_within > 0
 /// run A* (said in `reason`).
 ///
-/// The bit rows are built from the map on first use and cached, keyed by the map's address,
-/// size, version() and the obstacle mask; a changed map (new version) is re-packed on the next
-/// query. Call `invalidate()` if a different map may reuse the address of a destroyed one with
-/// the same version.
+/// The bit rows live in the map's derived cache (grid_map::derived), one pair per obstacle
+/// mask: built on the first query of any engine on that map, shared by every thread, repaired
+/// from the parent snapshot's rows (copy and flip the edited cells) when the map is a
+/// map_snapshot made by edits, and dropped when the map is mutated.
 class block_jps {
   public:
     block_jps();
@@ -29,11 +29,11 @@ class block_jps {
 
     search::search_result find_path(const grid::grid_map& map,
                                     const search::search_request& request);
-    /// Forgets the cached bit grids.
+    /// Lets go of the bit grids held since the last query (the map's cache keeps its own).
     void invalidate() noexcept;
     /// Bytes held by the node table, OPEN and the two bit grids.
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
-    /// How many times the bit grids were (re)built: for tests of the cache.
+    /// How many of this engine's queries built or repaired the bit grids: for tests of the cache.
     [[nodiscard]] std::size_t rebuilds() const noexcept;
 
   private:

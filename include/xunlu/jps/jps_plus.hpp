@@ -16,9 +16,10 @@ namespace xunlu::jps {
 /// (exact and 10/14 costs); other rules get invalid_input. Terrain costs and stop_within > 0
 /// run A* (said in `reason`).
 ///
-/// The table is built on the first query for a map (or installed with `use_table`) and kept
-/// with the map's address, size, version() and obstacle mask. When the map changes (its version
-/// moves on) the next query rebuilds the table, so a query after a change is still optimal.
+/// The table lives in the map's derived cache (grid_map::derived), one per obstacle mask: built
+/// on the first query of any engine on that map (or installed with `use_table`), shared by
+/// every thread, dropped when the map is mutated. A new map_snapshot builds its own table on
+/// its first JPS+ query, so a query after a change is still optimal.
 class jps_plus {
   public:
     jps_plus();
@@ -29,16 +30,17 @@ class jps_plus {
     search::search_result find_path(const grid::grid_map& map,
                                     const search::search_request& request);
 
-    /// Installs a table (e.g. one loaded from a file) for `map` at its current version. The
-    /// table must have been built or checked for this map (jump_table::load checks it).
+    /// Installs a table (e.g. one loaded from a file) in `map`'s derived cache, unless the map
+    /// already has one for that mask. The table must have been built or checked for this map
+    /// (jump_table::load checks it).
     void use_table(const grid::grid_map& map, jump_table table);
     /// Called with progress while a query builds a table (for big maps).
     void set_progress(build_progress progress);
-    /// Forgets the cached table.
+    /// Lets go of the table held since the last query (the map's cache keeps its own).
     void invalidate() noexcept;
-    /// How many tables were built by queries: for tests of staleness detection.
+    /// How many tables this engine's queries built: for tests of the cache.
     [[nodiscard]] std::size_t builds() const noexcept;
-    /// The cached table (empty before the first query).
+    /// The table of the last query (empty before the first query).
     [[nodiscard]] const jump_table& table() const noexcept;
     /// Bytes held by the node table, OPEN and the jump table.
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
