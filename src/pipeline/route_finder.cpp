@@ -9,7 +9,6 @@
 
 #include "route_geometry.hpp"
 #include "route_stages.hpp"
-#include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::pipeline {
 
@@ -26,17 +25,22 @@ struct route_finder::impl {
     detail::stage_context ctx;
 };
 
-route_finder::route_finder() : impl_(std::make_unique<impl>()) {
-    if (const auto* entry = registry::find_finder("jps"); entry != nullptr && entry->make) {
-        impl_->ctx.jps = entry->make();
-    }
+route_finder::route_finder() : impl_(std::make_unique<impl>()) {}
+
+route_finder::route_finder(grid_search_choice grid) : impl_(std::make_unique<impl>()) {
+    if (grid.make) impl_->ctx.grid = grid.make();
+    if (impl_->ctx.grid) impl_->ctx.grid_choice = std::move(grid);
 }
 route_finder::route_finder(route_finder&&) noexcept = default;
 route_finder& route_finder::operator=(route_finder&&) noexcept = default;
 route_finder::~route_finder() = default;
 
-bool route_finder::has_jps() const noexcept {
-    return impl_->ctx.jps != nullptr;
+bool route_finder::has_grid_search() const noexcept {
+    return impl_->ctx.grid != nullptr;
+}
+
+const std::string& route_finder::grid_search_name() const noexcept {
+    return impl_->ctx.grid_choice.name;
 }
 
 route_result route_finder::find(const scene& s, const route_request& req) {

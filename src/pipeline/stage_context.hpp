@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "route_query.hpp"
+#include "xunlu/pipeline/grid_search_choice.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/finder.hpp"
 #include "xunlu/waypoint/graph_search.hpp"
@@ -21,7 +22,8 @@ struct grid_answer {
 /// Per-thread engines of the stages (one per route_finder).
 struct stage_context {
     search::astar astar;
-    std::unique_ptr<search::finder> jps;
+    std::unique_ptr<search::finder> grid; ///< the caller's grid search; null = astar
+    grid_search_choice grid_choice;
     waypoint::graph_search graph;
 
     /// `short_leg`: a joining or bridging search with a small node budget. It always runs A*,
