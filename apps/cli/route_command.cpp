@@ -8,6 +8,7 @@
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::cli {
 
@@ -28,6 +29,7 @@ struct route_args {
     bool nearest_free = false;
     bool nearest_reachable = false;
     bool no_jps = false;
+    std::string algo = "jps";
     std::string stages;
     bool json = false;
 };
@@ -80,7 +82,12 @@ void run_route(const route_args& a) {
     if (a.nearest_free) req.when_blocked = pipeline::blocked_endpoint::nearest_free;
     if (a.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
 
-    pipeline::route_finder finder;
+    const auto* entry = registry::find_finder(a.algo);
+    if (entry == nullptr) {
+        throw command_error{"unknown --algo '" + a.algo + "' (use " + registry::finder_names() +
+                            ")"};
+    }
+    pipeline::route_finder finder({.name = a.algo, .make = entry->make});
     const pipeline::route_result r = finder.find(scene, req);
 
     if (a.json) {
@@ -155,7 +162,11 @@ void register_route(CLI::App& app) {
                   "move a blocked start/goal to the nearest free cell instead of failing");
     cmd->add_flag("--nearest-reachable", a->nearest_reachable,
                   "route to the nearest reachable cell when the goal is on another island");
-    cmd->add_flag("--no-jps", a->no_jps, "use A* even when JPS is registered");
+    cmd->add_option("--algo", a->algo,
+                    "grid search of the bounded and full stages (a registry name; A* where it "
+                    "cannot serve the query)")
+        ->capture_default_str();
+    cmd->add_flag("--no-jps", a->no_jps, "use A* in every stage (ignore --algo)");
     cmd->add_option("--stages", a->stages,
                     "comma-separated stage order (straight_line, reachability, bounded_search, "
                     "waypoint_graph, full_search)");

@@ -128,7 +128,7 @@ void run_scen(const scen_args& a) {
     const double p99 = percentile(times, 0.99);
     const double expanded_mean =
         run == 0 ? 0 : static_cast<double>(expanded_total) / static_cast<double>(run);
-    const bool optimal = entry->optimal && request_is_optimal(a.search);
+    const bool optimal = entry->caps.optimal && request_is_optimal(a.search);
     if (a.json) {
         nlohmann::json j;
         j["file"] = a.file;

@@ -92,7 +92,7 @@ void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
                      const std::string& file, run_counts& counts) {
     const auto* entry = registry::find_finder(algo);
     ASSERT_NE(entry, nullptr) << algo;
-    ASSERT_TRUE(entry->optimal);
+    ASSERT_TRUE(entry->caps.optimal);
     auto finder = entry->make();
     for (std::size_t i = offset % every; i < scens.size(); i += every) {
         const io::scenario& s = scens[i];
