@@ -107,6 +107,7 @@ void run_route(const route_args& a) {
         j["stages_tried"] = r.stats.stages_tried;
         j["time_us"] = r.stats.time_us;
         j["cell_size"] = scene.cell_size();
+        j["map_version"] = r.map_version;
         if (r.start_cell.x >= 0) j["start_cell"] = cell_json(r.start_cell);
         if (r.goal_cell.x >= 0) j["goal_cell"] = cell_json(r.goal_cell);
         if (r.goal_moved) j["goal_moved"] = true;

@@ -7,7 +7,7 @@
 namespace xunlu::pipeline::detail {
 
 void reachability_stage(stage_context& /*ctx*/, route_query& q) {
-    const auto& labels = q.s.components(adjacency_for(q.req.rules), q.mask);
+    const auto& labels = q.state.components(adjacency_for(q.req.rules), q.mask);
     const std::uint32_t ls = labels.component(q.sc);
     bool reachable = labels.component(q.gc) == ls;
     const std::int32_t r = q.req.stop_short;

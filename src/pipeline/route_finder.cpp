@@ -45,9 +45,11 @@ const std::string& route_finder::grid_search_name() const noexcept {
 
 route_result route_finder::find(const scene& s, const route_request& req) {
     const auto t0 = clock_type::now();
-    const grid::grid_map& map = s.map();
+    const std::shared_ptr<const scene_state> state = s.state(); // held until the answer
+    const grid::grid_map& map = state->map();
     const double scale = s.cell_size();
     detail::route_query q{s,
+                          *state,
                           map,
                           req,
                           req.low_obstacles_block ? grid::obstacle_mask::high_and_low
@@ -60,6 +62,7 @@ route_result route_finder::find(const scene& s, const route_request& req) {
                           {},
                           {},
                           {}};
+    q.out.map_version = state->version();
     auto finish = [&]() {
         q.out.stats.time_us =
             std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();

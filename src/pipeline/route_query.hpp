@@ -15,6 +15,7 @@ namespace xunlu::pipeline::detail {
 /// The state of one query.
 struct route_query {
     const scene& s;
+    const scene_state& state; ///< loaded once: the whole query runs on this map version
     const grid::grid_map& map;
     const route_request& req;
     grid::obstacle_mask mask;

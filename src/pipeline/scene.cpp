@@ -1,30 +1,23 @@
-// Scene construction, stage order, cell changes feeding the component labels, waypoints.
+// Scene construction, stage order, and the writers: cell edits and waypoint graphs published as
+// new states through an atomic shared pointer.
 #include "xunlu/pipeline/scene.hpp"
 
-#include <array>
 #include <atomic>
 #include <cmath>
 #include <mutex>
+
+#include "xunlu/grid/map_snapshot.hpp"
 
 namespace xunlu::pipeline {
 
 namespace detail {
 
-/// Up to four labellings: {4, 8 adjacency} x {high only, high and low}. Each is built on first
-/// use; `dirty` asks for a rebuild on the next use.
-struct component_cache {
-    struct slot {
-        std::unique_ptr<component_labels> labels;
-        std::atomic<bool> ready{false};
-    };
-    std::array<slot, 4> slots;
-    std::mutex mutex;
-    std::atomic<std::uint64_t> relabels{0};
-
-    static std::size_t slot_of(adjacency adj, grid::obstacle_mask mask) {
-        return (adj == adjacency::eight ? 2u : 0u) +
-               (mask == grid::obstacle_mask::high_and_low ? 1u : 0u);
-    }
+/// The shared part of a scene: the published state and the writers' lock.
+struct scene_core {
+    std::atomic<std::shared_ptr<const scene_state>> current;
+    std::mutex writer; ///< serializes update_cells and set_waypoints
+    std::shared_ptr<std::atomic<std::uint64_t>> relabels =
+        std::make_shared<std::atomic<std::uint64_t>>(0);
 };
 
 } // namespace detail
@@ -57,8 +50,10 @@ std::vector<route_stage> seed_stages() {
 }
 
 scene::scene(grid::grid_map map, scene_options options)
-    : map_(std::move(map)), options_(std::move(options)),
-      cache_(std::make_unique<detail::component_cache>()) {}
+    : options_(std::move(options)), core_(std::make_unique<detail::scene_core>()) {
+    core_->current.store(std::make_shared<const scene_state>(
+        grid::map_snapshot::make(std::move(map)), nullptr, core_->relabels));
+}
 
 scene::scene(scene&&) noexcept = default;
 scene& scene::operator=(scene&&) noexcept = default;
@@ -79,57 +74,75 @@ result<bool> scene::set_stages(std::vector<route_stage> stages) {
     return true;
 }
 
+std::shared_ptr<const scene_state> scene::state() const noexcept {
+    return core_->current.load(std::memory_order_acquire);
+}
+
+const grid::grid_map& scene::map() const noexcept {
+    return state()->map(); // the published state keeps it alive until the next update
+}
+
+std::uint64_t scene::version() const noexcept {
+    return state()->version();
+}
+
+const waypoint::waypoint_graph* scene::waypoints() const noexcept {
+    return state()->waypoints();
+}
+
+result<std::uint64_t> scene::update_cells(std::span<const grid::cell_edit> edits) {
+    std::lock_guard lock(core_->writer);
+    const auto old = state();
+    auto next_snapshot = old->snapshot().apply(edits);
+    if (!next_snapshot) return next_snapshot.err();
+    auto next = std::make_shared<const scene_state>(std::move(next_snapshot.value()),
+                                                    old->graph_ptr(), core_->relabels);
+    // Labels in use on the old state are repaired now, while the old state is surely alive.
+    for (const adjacency adj : {adjacency::four, adjacency::eight}) {
+        for (const auto mask : {grid::obstacle_mask::high_only, grid::obstacle_mask::high_and_low}) {
+            if (old->has_components(adj, mask)) (void)next->components(adj, mask);
+        }
+    }
+    const std::uint64_t version = next->version();
+    core_->current.store(std::move(next), std::memory_order_release);
+    return version;
+}
+
 void scene::set_high_obstacle(cell c, bool blocked) {
-    if (!map_.in_bounds(c) || map_.is_high_obstacle(c) == blocked) return;
-    map_.set_high_obstacle(c, blocked);
-    cell_changed(c, true);
+    const auto now = state();
+    if (!now->map().in_bounds(c) || now->map().is_high_obstacle(c) == blocked) return;
+    const grid::cell_edit edit = grid::cell_edit::high(c, blocked);
+    (void)update_cells({&edit, 1});
 }
 
 void scene::set_low_obstacle(cell c, bool blocked) {
-    if (!map_.in_bounds(c) || map_.is_low_obstacle(c) == blocked) return;
-    map_.set_low_obstacle(c, blocked);
-    cell_changed(c, false);
-}
-
-void scene::cell_changed(cell c, bool high) {
-    std::lock_guard lock(cache_->mutex);
-    for (std::size_t i = 0; i < cache_->slots.size(); ++i) {
-        auto& s = cache_->slots[i];
-        const bool high_and_low = (i & 1u) != 0;
-        if (!high && !high_and_low) continue; // units do not change high-only labels
-        if (!s.labels || !s.ready.load(std::memory_order_relaxed)) continue;
-        if (!s.labels->update_cell(map_, c)) s.ready.store(false, std::memory_order_release);
-    }
+    const auto now = state();
+    if (!now->map().in_bounds(c) || now->map().is_low_obstacle(c) == blocked) return;
+    const grid::cell_edit edit = grid::cell_edit::low(c, blocked);
+    (void)update_cells({&edit, 1});
 }
 
 const component_labels& scene::components(adjacency adj, grid::obstacle_mask mask) const {
-    auto& s = cache_->slots[detail::component_cache::slot_of(adj, mask)];
-    if (!s.ready.load(std::memory_order_acquire)) {
-        std::lock_guard lock(cache_->mutex);
-        if (!s.ready.load(std::memory_order_relaxed)) {
-            if (s.labels) {
-                s.labels->relabel(map_);
-            } else {
-                s.labels = std::make_unique<component_labels>(map_, adj, mask);
-            }
-            cache_->relabels.fetch_add(1, std::memory_order_relaxed);
-            s.ready.store(true, std::memory_order_release);
-        }
-    }
-    return *s.labels;
+    return state()->components(adj, mask);
 }
 
 std::uint64_t scene::full_relabels() const noexcept {
-    return cache_->relabels.load(std::memory_order_relaxed);
+    return core_->relabels->load(std::memory_order_relaxed);
 }
 
 void scene::set_waypoints(waypoint::waypoint_graph graph) {
-    graph_ = std::make_unique<waypoint::waypoint_graph>(std::move(graph));
+    auto shared = std::make_shared<const waypoint::waypoint_graph>(std::move(graph));
+    std::lock_guard lock(core_->writer);
+    const auto old = state();
+    core_->current.store(
+        std::make_shared<const scene_state>(old->snapshot_ptr(), std::move(shared), core_->relabels),
+        std::memory_order_release);
 }
 
 result<std::vector<waypoint::diagnostic>> scene::load_waypoints(const std::string& dir,
                                                                 const waypoint::load_options& o) {
-    auto loaded = waypoint::load_waypoint_graph(map_, dir, o);
+    const auto now = state();
+    auto loaded = waypoint::load_waypoint_graph(now->map(), dir, o);
     if (!loaded) return loaded.err();
     set_waypoints(std::move(loaded->graph));
     return std::move(loaded->warnings);

@@ -20,7 +20,7 @@ struct join {
 } // namespace
 
 void waypoint_stage(stage_context& ctx, route_query& q) {
-    const waypoint::waypoint_graph* g = q.s.waypoints();
+    const waypoint::waypoint_graph* g = q.state.waypoints();
     if (g == nullptr || g->size() == 0) return;
     const auto& o = q.s.options();
     std::vector<join> starts, goals;

@@ -94,6 +94,7 @@ struct route_result {
     std::optional<cell> nearest_free_start; ///< offered when the start cell is blocked
     std::optional<cell> nearest_free_goal;  ///< offered when the goal cell is blocked
     bool goal_moved = false; ///< the goal was replaced (nearest free / nearest reachable cell)
+    std::uint64_t map_version = 0; ///< version of the scene's map snapshot the query ran on
     route_stats stats;
 
     [[nodiscard]] bool ok() const noexcept {

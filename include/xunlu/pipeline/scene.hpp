@@ -1,16 +1,19 @@
-// A scene: one grid map with its cell size in pixels, its stage order, its optional waypoint
-// graph and its lazily built, incrementally updated component labels.
+// A scene: the current state (map snapshot, waypoint graph, component labels) behind an atomic
+// swap, its cell size in pixels and its stage order. Queries never block; edits publish a state.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "xunlu/core/result.hpp"
+#include "xunlu/grid/cell_edit.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/pipeline/components.hpp"
 #include "xunlu/pipeline/route_request.hpp"
+#include "xunlu/pipeline/scene_state.hpp"
 #include "xunlu/waypoint/waypoint_csv.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
 
@@ -37,12 +40,15 @@ struct scene_options {
 };
 
 namespace detail {
-struct component_cache;
+struct scene_core;
 }
 
-/// Scenes are built once and queried many times. Queries (`find_route`) take a const scene
-/// and may run from several threads at once; changing cells or the waypoint graph must not
-/// overlap with queries.
+/// Scenes are built once and queried many times, from many threads, while other threads change
+/// cells. The current state (an immutable map snapshot with its version, the waypoint graph,
+/// the component labels) is published through an atomic shared pointer: a query loads it once
+/// (`state()`) and runs entirely on it, never blocking and never seeing half an edit; an old
+/// state is freed when its last query ends. Cell and waypoint changes are serialized by a
+/// writer mutex. The options (stages, limits) are configuration: set them before sharing.
 class scene {
   public:
     /// Fails when cell_size is not finite and > 0, or a stage appears twice.
@@ -51,7 +57,13 @@ class scene {
     scene& operator=(scene&&) noexcept;
     ~scene();
 
-    [[nodiscard]] const grid::grid_map& map() const noexcept { return map_; }
+    /// The current state: hold it for the whole of a query.
+    [[nodiscard]] std::shared_ptr<const scene_state> state() const noexcept;
+    /// The current map. The reference is valid until the next update: code that may run while
+    /// another thread updates the scene must use `state()` instead.
+    [[nodiscard]] const grid::grid_map& map() const noexcept;
+    /// The current map version (0 at creation, +1 per update_cells).
+    [[nodiscard]] std::uint64_t version() const noexcept;
     [[nodiscard]] const scene_options& options() const noexcept { return options_; }
     [[nodiscard]] double cell_size() const noexcept { return options_.cell_size; }
     /// Replaces the stage order (fails on a repeated stage).
@@ -62,34 +74,35 @@ class scene {
     }
     void set_use_jps(bool use) noexcept { options_.use_jps = use; }
 
-    /// Changes a cell and updates every component labelling built so far: incrementally when
-    /// the change cannot split a component, else the labelling is rebuilt on its next use.
+    /// Applies `edits` in order as one new map version and publishes it atomically: all or
+    /// nothing, validated first (an out-of-bounds cell or a non-finite cost gives an error
+    /// naming the edit and the cell, and the scene is unchanged). Component labels built for
+    /// the previous state are repaired for the new one when the edits cannot split a component,
+    /// else rebuilt on their next use. Returns the new version. Safe while queries run.
+    result<std::uint64_t> update_cells(std::span<const grid::cell_edit> edits);
+    /// One-cell update_cells; out-of-bounds cells and cells already in that state are ignored.
     void set_high_obstacle(cell c, bool blocked);
     void set_low_obstacle(cell c, bool blocked);
 
-    /// Installs a waypoint graph (validated against this map by the loader).
+    /// Installs a waypoint graph (validated against this map by the loader). Safe while
+    /// queries run (a new state with the same map version).
     void set_waypoints(waypoint::waypoint_graph graph);
     /// Loads DIR/roadPoint.csv and DIR/pathlink.csv; returns the warnings, or the first error.
     result<std::vector<waypoint::diagnostic>> load_waypoints(const std::string& dir,
                                                              const waypoint::load_options& o = {});
-    [[nodiscard]] const waypoint::waypoint_graph* waypoints() const noexcept {
-        return graph_ ? graph_.get() : nullptr;
-    }
+    /// The current waypoint graph (valid until the next update; see `map()`).
+    [[nodiscard]] const waypoint::waypoint_graph* waypoints() const noexcept;
 
-    /// Component labels for an adjacency and mask: built on first use, rebuilt when a change
-    /// could have split a component. Thread-safe.
+    /// Component labels of the current state (valid until the next update; see `map()`).
     [[nodiscard]] const component_labels& components(adjacency adj, grid::obstacle_mask mask) const;
     /// Number of labellings built from scratch so far (for tests and statistics).
     [[nodiscard]] std::uint64_t full_relabels() const noexcept;
 
   private:
     scene(grid::grid_map map, scene_options options);
-    void cell_changed(cell c, bool high);
 
-    grid::grid_map map_;
     scene_options options_;
-    std::unique_ptr<waypoint::waypoint_graph> graph_;
-    std::unique_ptr<detail::component_cache> cache_;
+    std::unique_ptr<detail::scene_core> core_;
 };
 
 } // namespace xunlu::pipeline
