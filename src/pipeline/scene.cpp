@@ -99,7 +99,8 @@ result<std::uint64_t> scene::update_cells(std::span<const grid::cell_edit> edits
                                                     old->graph_ptr(), core_->relabels);
     // Labels in use on the old state are repaired now, while the old state is surely alive.
     for (const adjacency adj : {adjacency::four, adjacency::eight}) {
-        for (const auto mask : {grid::obstacle_mask::high_only, grid::obstacle_mask::high_and_low}) {
+        for (const auto mask :
+             {grid::obstacle_mask::high_only, grid::obstacle_mask::high_and_low}) {
             if (old->has_components(adj, mask)) (void)next->components(adj, mask);
         }
     }
@@ -134,9 +135,9 @@ void scene::set_waypoints(waypoint::waypoint_graph graph) {
     auto shared = std::make_shared<const waypoint::waypoint_graph>(std::move(graph));
     std::lock_guard lock(core_->writer);
     const auto old = state();
-    core_->current.store(
-        std::make_shared<const scene_state>(old->snapshot_ptr(), std::move(shared), core_->relabels),
-        std::memory_order_release);
+    core_->current.store(std::make_shared<const scene_state>(old->snapshot_ptr(), std::move(shared),
+                                                             core_->relabels),
+                         std::memory_order_release);
 }
 
 result<std::vector<waypoint::diagnostic>> scene::load_waypoints(const std::string& dir,

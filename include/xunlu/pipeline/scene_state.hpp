@@ -31,7 +31,8 @@ class scene_state {
     [[nodiscard]] const waypoint::waypoint_graph* waypoints() const noexcept {
         return graph_.get();
     }
-    [[nodiscard]] const std::shared_ptr<const waypoint::waypoint_graph>& graph_ptr() const noexcept {
+    [[nodiscard]] const std::shared_ptr<const waypoint::waypoint_graph>&
+    graph_ptr() const noexcept {
         return graph_;
     }
 
@@ -39,8 +40,7 @@ class scene_state {
     /// repaired from the previous state's labels when that state is alive and the edits cannot
     /// split a component (else relabelled from scratch). Thread-safe: built once; valid as long
     /// as this state lives.
-    [[nodiscard]] const component_labels& components(adjacency adj,
-                                                     grid::obstacle_mask mask) const;
+    [[nodiscard]] const component_labels& components(adjacency adj, grid::obstacle_mask mask) const;
     /// True when the labels for (adj, mask) were built for this state's map.
     [[nodiscard]] bool has_components(adjacency adj, grid::obstacle_mask mask) const;
 
