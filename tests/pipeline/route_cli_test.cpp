@@ -48,6 +48,7 @@ TEST_F(route_cli, json_has_the_contract_keys) {
     EXPECT_TRUE(j["expanded"].is_number());
     EXPECT_TRUE(j["time_us"].is_number());
     EXPECT_EQ(j["blocking_cell"], nlohmann::json::parse("[3,2]"));
+    EXPECT_EQ(j["map_version"], 0) << "the version of the map snapshot the query ran on";
 }
 
 TEST_F(route_cli, straight_line_island_and_options) {
