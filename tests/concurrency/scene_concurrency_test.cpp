@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -49,7 +50,8 @@ const std::vector<cell> unit_cells{{10, 4}, {5, 4}, {15, 4}, {4, 0}, {16, 8}, {9
 
 constexpr int edits_per_run = 60;
 constexpr int readers = 3;
-constexpr int queries_per_reader = 60;
+constexpr int min_queries_per_reader = 60;    ///< and on until the writer is done...
+constexpr int max_queries_per_reader = 20000; ///< ...but never more than this
 
 /// The writer's i-th edit list: toggles the door every fourth time, else a unit.
 std::vector<cell_edit> edit_number(int i, const grid::grid_map& now) {
@@ -118,7 +120,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
     const point goal{drawn.goal.x + 0.5, drawn.goal.y + 0.5};
 
     std::atomic<int> checked{0};
+    std::atomic<bool> writer_done{false};
     std::vector<std::string> problems(readers);
+    std::vector<std::set<std::uint64_t>> versions_seen(readers);
     std::vector<std::thread> pool;
     for (int t = 0; t < readers; ++t) {
         pool.emplace_back([&, t] {
@@ -128,7 +132,10 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             search::astar astar;
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
-            for (int q = 0; q < queries_per_reader && problem.empty(); ++q) {
+            auto& seen = versions_seen[static_cast<std::size_t>(t)];
+            for (int q = 0; q < max_queries_per_reader && problem.empty() &&
+                            (q < min_queries_per_reader || !writer_done.load());
+                 ++q) {
                 if (q % 2 == 0) {
                     const auto before = scene.state();
                     const auto r = finder.find(scene, {.start = start, .goal = goal});
@@ -141,6 +148,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                     }
                     if (r.map_version < last_version) problem = "versions went backwards";
                     last_version = r.map_version;
+                    seen.insert(r.map_version);
                     const pipeline::scene_state* st =
                         r.map_version == before->version()  ? before.get()
                         : r.map_version == after->version() ? after.get()
@@ -177,12 +185,16 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             EXPECT_EQ(*v, now->version() + 1);
             std::this_thread::sleep_for(std::chrono::microseconds(300));
         }
+        writer_done = true;
     });
     writer.join();
     for (auto& th : pool) th.join();
     for (int t = 0; t < readers; ++t) EXPECT_EQ(problems[static_cast<std::size_t>(t)], "");
     EXPECT_EQ(scene.version(), static_cast<std::uint64_t>(edits_per_run));
-    EXPECT_GT(checked.load(), readers * queries_per_reader / 2);
+    EXPECT_GT(checked.load(), readers * min_queries_per_reader / 2);
+    std::set<std::uint64_t> all;
+    for (const auto& seen : versions_seen) all.insert(seen.begin(), seen.end());
+    EXPECT_GE(all.size(), 3u) << "the queries must overlap the edits";
 }
 
 TEST(scene_concurrency, a_held_state_keeps_its_cells_and_labels_while_the_scene_moves_on) {
