@@ -6,6 +6,7 @@
 #include <cmath>
 #include <mutex>
 
+#include "published_state.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
 
 namespace xunlu::pipeline {
@@ -14,7 +15,7 @@ namespace detail {
 
 /// The shared part of a scene: the published state and the writers' lock.
 struct scene_core {
-    std::atomic<std::shared_ptr<const scene_state>> current;
+    published_state<scene_state> current;
     std::mutex writer; ///< serializes update_cells and set_waypoints
     std::shared_ptr<std::atomic<std::uint64_t>> relabels =
         std::make_shared<std::atomic<std::uint64_t>>(0);
@@ -75,7 +76,7 @@ result<bool> scene::set_stages(std::vector<route_stage> stages) {
 }
 
 std::shared_ptr<const scene_state> scene::state() const noexcept {
-    return core_->current.load(std::memory_order_acquire);
+    return core_->current.load();
 }
 
 const grid::grid_map& scene::map() const noexcept {
@@ -105,7 +106,7 @@ result<std::uint64_t> scene::update_cells(std::span<const grid::cell_edit> edits
         }
     }
     const std::uint64_t version = next->version();
-    core_->current.store(std::move(next), std::memory_order_release);
+    core_->current.store(std::move(next));
     return version;
 }
 
@@ -136,8 +137,7 @@ void scene::set_waypoints(waypoint::waypoint_graph graph) {
     std::lock_guard lock(core_->writer);
     const auto old = state();
     core_->current.store(std::make_shared<const scene_state>(old->snapshot_ptr(), std::move(shared),
-                                                             core_->relabels),
-                         std::memory_order_release);
+                                                             core_->relabels));
 }
 
 result<std::vector<waypoint::diagnostic>> scene::load_waypoints(const std::string& dir,

@@ -45,7 +45,8 @@ struct scene_core;
 
 /// Scenes are built once and queried many times, from many threads, while other threads change
 /// cells. The current state (an immutable map snapshot with its version, the waypoint graph,
-/// the component labels) is published through an atomic shared pointer: a query loads it once
+/// the component labels) is published through an atomically swapped shared pointer (a flag held
+/// only for the pointer copy, never for an update's work): a query loads it once
 /// (`state()`) and runs entirely on it, never blocking and never seeing half an edit; an old
 /// state is freed when its last query ends. Cell and waypoint changes are serialized by a
 /// writer mutex. The options (stages, limits) are configuration: set them before sharing.
