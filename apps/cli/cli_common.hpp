@@ -70,5 +70,6 @@ void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_compare_batch(CLI::App& app);
+void register_algorithms(CLI::App& app);
 
 } // namespace xunlu::cli

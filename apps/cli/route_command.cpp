@@ -87,7 +87,16 @@ void run_route(const route_args& a) {
         throw command_error{"unknown --algo '" + a.algo + "' (use " + registry::finder_names() +
                             ")"};
     }
-    pipeline::route_finder finder({.name = a.algo, .make = entry->make});
+    if (!entry->caps.rules.supports(req.rules)) {
+        throw command_error{"--algo " + a.algo + " does not support movement rule " +
+                                std::string(grid::movement_rules_name(req.rules)),
+                            exit_bad_input};
+    }
+    pipeline::route_finder finder(
+        {.name = a.algo,
+         .make = entry->make,
+         .terrain_costs = entry->caps.terrain_costs == registry::support::native,
+         .stop_within = entry->caps.stop_within == registry::support::native});
     const pipeline::route_result r = finder.find(scene, req);
 
     if (a.json) {
