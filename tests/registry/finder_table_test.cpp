@@ -34,7 +34,8 @@ struct finder_case {
     outcome expect;
     double cost = 0;
     std::int32_t stop_within = 0;
-    std::optional<cell> goal{}; ///< overrides G (to ask for a blocked or off-map goal)
+    std::optional<cell> goal{};    ///< overrides G (to ask for a blocked or off-map goal)
+    std::string_view reason_has{}; ///< a word every finder's reason must contain
 };
 
 constexpr double r2 = 1.4142135623730951;
@@ -110,8 +111,8 @@ const finder_case cases[] = {
         S....
         ...##
         ...#G)", "8", outcome::reaches_near, 0, 2},
-    {"goal_blocked", "S..#", "8", outcome::invalid_input, 0, 0, cell{3, 0}},
-    {"goal_off_the_map", "S...", "8", outcome::invalid_input, 0, 0, cell{9, 0}},
+    {"goal_blocked", "S..#", "8", outcome::invalid_input, 0, 0, cell{3, 0}, "blocked"},
+    {"goal_off_the_map", "S...", "8", outcome::invalid_input, 0, 0, cell{9, 0}, "outside"},
 };
 // clang-format on
 
@@ -147,6 +148,11 @@ TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
         EXPECT_EQ(r.status, search_status::invalid_input);
         EXPECT_FALSE(r.reason.empty());
         EXPECT_TRUE(r.path.empty());
+        if (c.expect == outcome::invalid_input) {
+            EXPECT_NE(r.reason.find(c.reason_has), std::string::npos);
+        } else if (!caps.rules.supports(*rules)) { // a refused rule is named
+            EXPECT_NE(r.reason.find(grid::movement_rules_name(*rules)), std::string::npos);
+        }
         return;
     }
     const bool fell_back = (terrain && caps.terrain_costs == support::falls_back_to_astar) ||
