@@ -75,6 +75,7 @@ void stage_context::take_search(route_query& q, route_stage stage, grid_answer& 
         q.answered = true;
         return;
     case search::search_status::invalid_input:
+    default: // a search that could not run (e.g. over its memory cap): the request is refused
         q.out.status = route_status::invalid;
         q.out.reason = a.result.reason;
         q.out.stage = stage;
