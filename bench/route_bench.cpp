@@ -21,6 +21,7 @@
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 
 namespace {
 
@@ -174,8 +175,9 @@ int main(int argc, char** argv) {
     std::printf("component labelling (once per scene and rule): %.2f ms\n\n",
                 (now_us() - t_lab) / 1000.0);
 
-    pipeline::route_finder finder;
-    const auto configs = make_configs(finder.has_jps());
+    // JPS for the uniform-cost stages, chosen through the registry as the CLI does.
+    pipeline::route_finder finder({.name = "jps", .make = registry::find_finder("jps")->make});
+    const auto configs = make_configs(finder.has_grid_search());
     std::printf("## Seed pairs, ms per query (median of %d)\n\n", reps);
     print_table(finder, scene, configs, seed_pairs, reps);
 

@@ -11,6 +11,11 @@
 
 namespace xunlu::cli {
 
+void finish_with(exit_code code, const std::string& reason) {
+    if (code == exit_ok) return;
+    throw command_error{code == exit_bad_input ? reason : std::string(), code};
+}
+
 cell parse_cell(const std::string& text, const std::string& what) {
     const auto comma = text.find(',');
     cell c{};

@@ -9,24 +9,29 @@
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/encode/exit_status.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
 
 namespace xunlu::cli {
 
-/// Exit statuses of every sub-command (also documented in README.md).
-enum exit_code : int {
-    exit_ok = 0,
-    exit_failed = 1,    ///< the job ran but its answer is negative (no path, mismatch)
-    exit_bad_input = 2, ///< unreadable or malformed input, bad arguments
-};
+/// Exit statuses of every sub-command (also documented in README.md); statuses map to them in
+/// one place, encode::exit_code_for.
+using encode::exit_bad_input;
+using encode::exit_code;
+using encode::exit_failed;
+using encode::exit_ok;
 
 /// Thrown by sub-commands to end with a message and an exit code.
 struct command_error {
     std::string message;
     int code = exit_bad_input;
 };
+
+/// Ends the command with `code` (nothing when exit_ok); `reason` is printed for exit_bad_input
+/// only (a negative answer is already in the output).
+void finish_with(exit_code code, const std::string& reason);
 
 /// Parses "X,Y" into a cell (integers).
 [[nodiscard]] cell parse_cell(const std::string& text, const std::string& what);
@@ -70,5 +75,6 @@ void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_compare_batch(CLI::App& app);
+void register_algorithms(CLI::App& app);
 
 } // namespace xunlu::cli

@@ -8,6 +8,7 @@
 #include "cli_common.hpp"
 #include "compare_figure.hpp"
 #include "compare_options.hpp"
+#include "xunlu/encode/json_encoder.hpp"
 
 namespace xunlu::cli {
 
@@ -57,7 +58,6 @@ void run_compare(const compare_args& a) {
         auto written = io::write_png(draw_comparison(map, c), a.png);
         if (!written) throw command_error{written.err().message};
     }
-    using hybrid::method_kind;
     if (a.json) {
         nlohmann::json j;
         j["map"] = a.map;
@@ -67,31 +67,10 @@ void run_compare(const compare_args& a) {
         j["window"] = a.options.window;
         auto& methods = j["methods"] = nlohmann::json::array();
         for (const auto& r : c.results) {
-            nlohmann::json m;
-            m["method"] = hybrid::method_name(r.method);
-            m["status"] = search::status_name(r.status);
-            if (!r.reason.empty()) m["reason"] = r.reason;
-            m["length"] = r.length;
+            nlohmann::json m = encode::method_json(r);
             m["length_ratio"] = ratio_json(c.length_ratio(r.method));
-            m["recorded"] = r.recorded;
             m["recorded_ratio"] = ratio_json(c.recorded_ratio(r.method));
-            m["expanded"] = r.expanded;
-            m["steps"] = r.steps;
-            m["memory_bytes"] = r.memory_bytes;
             m["memory_ratio"] = ratio_json(c.memory_ratio(r.method));
-            m["time_us"] = r.time_us;
-            if (r.method == method_kind::single_object) {
-                m["turn"] = hybrid::turn_name(r.turn);
-                m["obstacle_hits"] = r.obstacle_hits;
-            }
-            if (r.method == method_kind::hybrid) {
-                m["obstacle_hits"] = r.obstacle_hits;
-                m["local_searches"] = r.local_searches;
-                m["widenings"] = r.widenings;
-                m["fallback"] = r.fallback;
-            }
-            auto& path = m["path"] = nlohmann::json::array();
-            for (const cell p : r.path) path.push_back({p.x, p.y});
             methods.push_back(std::move(m));
         }
         std::printf("%s\n", j.dump().c_str());
@@ -118,10 +97,8 @@ void run_compare(const compare_args& a) {
             }
         }
     }
-    if (c.astar().status == search::search_status::invalid_input) {
-        throw command_error{c.astar().reason, exit_bad_input};
-    }
-    if (!c.path_exists()) throw command_error{"", exit_failed};
+    // A* decides: it is optimal and complete, so its status is the query's answer.
+    finish_with(encode::exit_code_for(c.astar().status), c.astar().reason);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli_common.hpp"
+#include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/png_map.hpp"
 #include "xunlu/io/text_map.hpp"
 #include "xunlu/registry/finder_registry.hpp"
@@ -57,22 +58,9 @@ void run_find(const find_args& a) {
         if (!written) throw command_error{written.err().message};
     }
     if (a.json) {
-        nlohmann::json j;
-        j["status"] = search::status_name(r.status);
-        if (!r.reason.empty()) j["reason"] = r.reason;
+        nlohmann::json j = encode::search_json(r);
         j["algo"] = a.search.algo;
-        j["length"] = r.length;
-        j["cost"] = r.cost;
-        j["partial"] = r.partial;
-        j["expanded"] = r.stats.expanded;
-        j["generated"] = r.stats.generated;
-        j["heap_pushes"] = r.stats.heap_pushes;
-        j["decrease_keys"] = r.stats.decrease_keys;
-        j["peak_open"] = r.stats.peak_open;
-        j["memory_bytes"] = r.stats.memory_bytes;
         j["time_us"] = us;
-        auto& path = j["path"] = nlohmann::json::array();
-        for (const cell c : r.path) path.push_back({c.x, c.y});
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("status     %s%s%s\n", std::string(search::status_name(r.status)).c_str(),
@@ -85,10 +73,7 @@ void run_find(const find_args& a) {
                     static_cast<unsigned long long>(r.stats.peak_open), r.stats.memory_bytes);
         std::printf("time       %.1f us\n", us);
     }
-    if (r.status == search::search_status::invalid_input) {
-        throw command_error{r.reason, exit_bad_input};
-    }
-    if (!r.found()) throw command_error{"", exit_failed};
+    finish_with(encode::exit_code_for(r.status), r.reason);
 }
 
 } // namespace

@@ -1,5 +1,8 @@
-// xunlu command-line entry point: one sub-command per file, errors mapped to exit codes here.
+// xunlu command-line entry point: one sub-command per file, errors mapped to exit codes here
+// (every exception, std::bad_alloc included, becomes a message and exit 2, never an abort).
 #include <cstdio>
+#include <exception>
+#include <new>
 
 #include "cli_common.hpp"
 
@@ -17,6 +20,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_ray(app);
     xunlu::cli::register_compare(app);
     xunlu::cli::register_compare_batch(app);
+    xunlu::cli::register_algorithms(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -25,6 +29,16 @@ int main(int argc, char** argv) {
     } catch (const xunlu::cli::command_error& e) {
         if (!e.message.empty()) std::fprintf(stderr, "xunlu: %s\n", e.message.c_str());
         return e.code;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "xunlu: out of memory (the map or the search is too large for this "
+                             "machine)\n");
+        return xunlu::cli::exit_bad_input;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "xunlu: internal error: %s\n", e.what());
+        return xunlu::cli::exit_bad_input;
+    } catch (...) {
+        std::fprintf(stderr, "xunlu: internal error (unknown exception)\n");
+        return xunlu::cli::exit_bad_input;
     }
     return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
+#include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 
 namespace xunlu::cli {
@@ -49,9 +50,7 @@ void run_ray(const ray_args& a) {
     });
     const auto r = grid::cast_ray(map, fa, fb, mask);
     if (a.json) {
-        nlohmann::json j;
-        j["clear"] = r.clear;
-        if (!r.clear) j["blocked_cell"] = {r.blocked_cell.x, r.blocked_cell.y};
+        nlohmann::json j = encode::ray_json(r);
         j["cells"] = cells;
         std::printf("%s\n", j.dump().c_str());
     } else if (r.clear) {

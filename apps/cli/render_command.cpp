@@ -31,7 +31,7 @@ void run_render(const render_args& a) {
         auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
         request.record_trace = a.trace;
         auto r = registry::find_finder(a.search.algo)->make()->find(map, request);
-        if (r.status == search::search_status::invalid_input) throw command_error{r.reason};
+        if (encode::exit_code_for(r.status) == exit_bad_input) throw command_error{r.reason};
         render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
         render::draw_cells(img, r.trace.open, scale, render::colour::open);
         render::draw_path(img, r.path, scale);

@@ -7,7 +7,9 @@
 
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
+#include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::cli {
 
@@ -28,6 +30,7 @@ struct route_args {
     bool nearest_free = false;
     bool nearest_reachable = false;
     bool no_jps = false;
+    std::string algo = "jps";
     std::string stages;
     bool json = false;
 };
@@ -46,10 +49,6 @@ std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
         out.push_back(*s);
     }
     return out;
-}
-
-nlohmann::json cell_json(cell c) {
-    return nlohmann::json::array({c.x, c.y});
 }
 
 void run_route(const route_args& a) {
@@ -80,32 +79,26 @@ void run_route(const route_args& a) {
     if (a.nearest_free) req.when_blocked = pipeline::blocked_endpoint::nearest_free;
     if (a.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
 
-    pipeline::route_finder finder;
+    const auto* entry = registry::find_finder(a.algo);
+    if (entry == nullptr) {
+        throw command_error{"unknown --algo '" + a.algo + "' (use " + registry::finder_names() +
+                            ")"};
+    }
+    if (!entry->caps.rules.supports(req.rules)) {
+        throw command_error{"--algo " + a.algo + " does not support movement rule " +
+                                std::string(grid::movement_rules_name(req.rules)),
+                            exit_bad_input};
+    }
+    pipeline::route_finder finder(
+        {.name = a.algo,
+         .make = entry->make,
+         .terrain_costs = entry->caps.terrain_costs == registry::support::native,
+         .stop_within = entry->caps.stop_within == registry::support::native});
     const pipeline::route_result r = finder.find(scene, req);
 
     if (a.json) {
-        nlohmann::json j;
-        j["status"] = pipeline::status_name(r.status);
-        if (!r.reason.empty()) j["reason"] = r.reason;
-        j["stage"] = pipeline::stage_name(r.stage);
-        if (!r.algorithm.empty()) j["algorithm"] = r.algorithm;
-        auto& pts = j["points"] = nlohmann::json::array();
-        for (const point p : r.points) pts.push_back({p.x, p.y});
-        j["length"] = r.length;
-        j["grid_length"] = r.grid_length;
-        j["expanded"] = r.stats.expanded;
-        j["generated"] = r.stats.generated;
-        j["los_checks"] = r.stats.los_checks;
-        j["waypoints_settled"] = r.stats.waypoints_settled;
-        j["stages_tried"] = r.stats.stages_tried;
-        j["time_us"] = r.stats.time_us;
+        nlohmann::json j = encode::route_json(r);
         j["cell_size"] = scene.cell_size();
-        if (r.start_cell.x >= 0) j["start_cell"] = cell_json(r.start_cell);
-        if (r.goal_cell.x >= 0) j["goal_cell"] = cell_json(r.goal_cell);
-        if (r.goal_moved) j["goal_moved"] = true;
-        if (r.blocking_cell) j["blocking_cell"] = cell_json(*r.blocking_cell);
-        if (r.nearest_free_start) j["nearest_free_start"] = cell_json(*r.nearest_free_start);
-        if (r.nearest_free_goal) j["nearest_free_goal"] = cell_json(*r.nearest_free_goal);
         if (!warnings.empty()) j["warnings"] = warnings;
         std::printf("%s\n", j.dump().c_str());
     } else {
@@ -122,9 +115,7 @@ void run_route(const route_args& a) {
                         r.blocking_cell->y);
         }
     }
-    if (r.status == pipeline::route_status::invalid) throw command_error{r.reason, exit_bad_input};
-    if (r.status == pipeline::route_status::no_path || r.status == pipeline::route_status::partial)
-        throw command_error{"", exit_failed};
+    finish_with(encode::exit_code_for(r.status), r.reason);
 }
 
 } // namespace
@@ -155,7 +146,11 @@ void register_route(CLI::App& app) {
                   "move a blocked start/goal to the nearest free cell instead of failing");
     cmd->add_flag("--nearest-reachable", a->nearest_reachable,
                   "route to the nearest reachable cell when the goal is on another island");
-    cmd->add_flag("--no-jps", a->no_jps, "use A* even when JPS is registered");
+    cmd->add_option("--algo", a->algo,
+                    "grid search of the bounded and full stages (a registry name; A* where it "
+                    "cannot serve the query)")
+        ->capture_default_str();
+    cmd->add_flag("--no-jps", a->no_jps, "use A* in every stage (ignore --algo)");
     cmd->add_option("--stages", a->stages,
                     "comma-separated stage order (straight_line, reachability, bounded_search, "
                     "waypoint_graph, full_search)");

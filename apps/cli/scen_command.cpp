@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli_common.hpp"
+#include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
@@ -113,8 +114,7 @@ void run_scen(const scen_args& a) {
             j["start"] = {s.start.x, s.start.y};
             j["goal"] = {s.goal.x, s.goal.y};
             j["length"] = r.length;
-            auto& path = j["path"] = nlohmann::json::array();
-            for (const cell c : r.path) path.push_back({c.x, c.y});
+            j["path"] = encode::path_json(r.path);
             emit << j.dump() << '\n';
         }
         if (progress && (run % 64 == 0 || i + every >= scens.size())) {
@@ -128,7 +128,7 @@ void run_scen(const scen_args& a) {
     const double p99 = percentile(times, 0.99);
     const double expanded_mean =
         run == 0 ? 0 : static_cast<double>(expanded_total) / static_cast<double>(run);
-    const bool optimal = entry->optimal && request_is_optimal(a.search);
+    const bool optimal = entry->caps.optimal && request_is_optimal(a.search);
     if (a.json) {
         nlohmann::json j;
         j["file"] = a.file;

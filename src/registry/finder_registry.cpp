@@ -1,9 +1,13 @@
-// The algorithm table: one entry per grid search, with a factory for its reusable engine.
+// The algorithm table: one entry per grid search, with its capabilities and a factory for its
+// reusable engine.
 #include "xunlu/registry/finder_registry.hpp"
 
 #include <string>
 #include <vector>
 
+#include "method_finder.hpp"
+#include "xunlu/hybrid/hybrid_finder.hpp"
+#include "xunlu/hybrid/single_object_finder.hpp"
 #include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/online_jps.hpp"
@@ -44,18 +48,61 @@ template <class Engine> class jps_finder final : public search::finder {
     Engine engine_;
 };
 
+/// Capabilities of the JPS variants: jump point search needs uniform costs and aims at the
+/// goal cell, so terrain costs and stop_within run A* instead (said in `reason`).
+constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
+    return {.rules = rules,
+            .terrain_costs = support::falls_back_to_astar,
+            .stop_within = support::falls_back_to_astar,
+            .preprocessing = preprocessing};
+}
+
+/// The walking methods: valid but not shortest paths; terrain costs are not minimised.
+constexpr finder_capabilities walk_caps(bool complete) {
+    return {.terrain_costs = support::ignored,
+            .stop_within = support::unsupported,
+            .optimal = false,
+            .complete = complete};
+}
+
 const std::vector<finder_entry>& table() {
     static const std::vector<finder_entry> entries = {
-        {"astar", "A* with an indexed binary heap (optimal with an admissible heuristic)", true,
-         false, [] { return std::make_unique<astar_finder>(false); }},
-        {"dijkstra", "Dijkstra: A* with the zero heuristic", true, false,
+        {"astar",
+         "A* with an indexed binary heap (optimal with an admissible heuristic)",
+         {},
+         [] { return std::make_unique<astar_finder>(false); }},
+        {"dijkstra",
+         "Dijkstra: A* with the zero heuristic",
+         {},
          [] { return std::make_unique<astar_finder>(true); }},
-        {"jps", "online Jump Point Search (every rule; terrain costs fall back to A*)", true, false,
-         [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
-        {"jps-block", "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8)", true,
-         false, [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
+        {"jps", "online Jump Point Search (every rule; terrain costs fall back to A*)",
+         jps_caps({}, false), [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
+        {"jps-block", "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8)",
+         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, false),
+         [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
         {"jps+", "JPS+: jumps from a per-map table of jump distances (rule 8), built on first use",
-         true, true, [] { return std::make_unique<jps_finder<jps::jps_plus>>(); }},
+         jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
+         [] { return std::make_unique<jps_finder<jps::jps_plus>>(); }},
+        {"hybrid",
+         "the paper's hybrid: walk the straight line, local A* in a window near obstacles, "
+         "full A* fallback (not optimal)",
+         walk_caps(true),
+         [] {
+             return std::make_unique<detail::method_finder>(
+                 "hybrid", [](const grid::grid_map& m, const search::search_request& r) {
+                     return hybrid::find_path_hybrid(m, r);
+                 });
+         }},
+        {"single_object",
+         "single-object walk (Bug2-style): straight line, follow obstacle boundaries (not "
+         "optimal, may miss paths)",
+         walk_caps(false),
+         [] {
+             return std::make_unique<detail::method_finder>(
+                 "single_object", [](const grid::grid_map& m, const search::search_request& r) {
+                     return hybrid::find_path_single_object(m, r);
+                 });
+         }},
     };
     return entries;
 }

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -384,13 +385,86 @@ TEST_F(cli, info_json) {
 }
 
 TEST_F(cli, every_subcommand_has_help) {
-    for (const char* cmd : {"find", "scen", "gen", "render", "info"}) {
+    for (const char* cmd : {"find", "scen", "gen", "render", "info", "algorithms"}) {
         const auto r = run(std::string(cmd) + " --help");
         EXPECT_EQ(r.code, 0) << cmd;
         EXPECT_NE(r.out.find("--"), std::string::npos) << cmd;
     }
     EXPECT_EQ(run("").code, 2);
     EXPECT_EQ(run("frobnicate").code, 2);
+}
+
+TEST_F(cli, algorithms_json_lists_every_registered_finder_with_the_documented_keys) {
+    const auto r = run("algorithms --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_TRUE(j.is_array());
+    std::vector<std::string> names;
+    for (const auto& e : j) {
+        for (const char* key : {"name", "description", "optimal", "complete", "preprocessing",
+                                "stepping", "terrain_costs", "stop_within", "rules"}) {
+            EXPECT_TRUE(e.contains(key)) << key;
+        }
+        names.push_back(e["name"].get<std::string>());
+        for (const auto& rule : e["rules"]) {
+            const auto name = rule.get<std::string>();
+            EXPECT_TRUE(name == "4" || name == "8" || name == "8-cut1" || name == "8-always")
+                << name;
+        }
+        for (const char* key : {"terrain_costs", "stop_within"}) {
+            const auto v = e[key].get<std::string>();
+            EXPECT_TRUE(v == "native" || v == "astar_fallback" || v == "ignored" ||
+                        v == "unsupported")
+                << v;
+        }
+    }
+    for (const char* name :
+         {"astar", "dijkstra", "jps", "jps-block", "jps+", "hybrid", "single_object"}) {
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    }
+    const auto jps_plus =
+        std::find_if(j.begin(), j.end(), [](const json& e) { return e["name"] == "jps+"; });
+    ASSERT_NE(jps_plus, j.end());
+    EXPECT_EQ((*jps_plus)["rules"], json::array({"8"}));
+    EXPECT_TRUE((*jps_plus)["preprocessing"].get<bool>());
+    EXPECT_EQ((*jps_plus)["terrain_costs"], "astar_fallback");
+    // The text listing names them too.
+    const auto text = run("algorithms");
+    EXPECT_EQ(text.code, 0);
+    EXPECT_NE(text.out.find("single_object"), std::string::npos);
+}
+
+TEST_F(cli, find_runs_the_walking_methods_through_the_registry) {
+    const auto map = write("w.map", walled_map);
+    const double optimum = 5 + 3 * std::sqrt(2.0);
+    for (const char* algo : {"hybrid", "single_object"}) {
+        const auto r = run("find " + map + " --from 0,0 --to 5,0 --json --algo " + algo);
+        ASSERT_EQ(r.code, 0) << algo << ": " << r.err;
+        const json j = json::parse(r.out);
+        EXPECT_EQ(j["status"], "found");
+        EXPECT_EQ(j["algo"], algo);
+        EXPECT_GE(j["length"].get<double>(), optimum - 1e-9) << algo;
+    }
+}
+
+TEST_F(cli, out_of_memory_is_a_clear_error_with_exit_2_not_an_abort) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
+#else
+    // 20000 x 20000 cells do not fit in 300 MB of address space.
+    const std::string cmd = "(ulimit -v 300000; " + std::string(XUNLU_CLI) +
+                            " gen random --size 20000 -o " + path("big.map") + ") 2>&1";
+    FILE* pipe = ::popen(cmd.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string out;
+    char buf[512];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+    const int status = ::pclose(pipe);
+    ASSERT_TRUE(WIFEXITED(status)) << out;
+    EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+    EXPECT_NE(out.find("out of memory"), std::string::npos) << out;
+#endif
 }
 
 } // namespace

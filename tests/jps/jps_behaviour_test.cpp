@@ -1,5 +1,6 @@
-// JPS variants on hand-drawn maps: forced neighbours under no corner cutting, refusals of
-// unsupported rules, A* fallback for terrain costs, stats and traces, and maps that change.
+// JPS variants on hand-drawn maps: forced neighbours under no corner cutting, A* fallback for
+// terrain costs, stats and traces, and maps that change (rule support and bad requests: the
+// table over every registered finder in tests/registry).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,19 +60,6 @@ TEST_P(jps_variant, start_equals_goal_and_unreachable) {
     r = make()->find(m.map, {.start = m.start, .goal = m.goal});
     EXPECT_EQ(r.status, search_status::no_path);
     EXPECT_NE(r.reason.find("unreachable"), std::string::npos);
-}
-
-TEST_P(jps_variant, bad_requests_are_invalid_input) {
-    auto m = testing::parse_ascii(R"(
-        S.#
-        ..G
-    )");
-    auto r = make()->find(m.map, {.start = {5, 0}, .goal = m.goal});
-    EXPECT_EQ(r.status, search_status::invalid_input);
-    EXPECT_NE(r.reason.find("outside"), std::string::npos);
-    r = make()->find(m.map, {.start = m.start, .goal = {2, 0}});
-    EXPECT_EQ(r.status, search_status::invalid_input);
-    EXPECT_NE(r.reason.find("blocked"), std::string::npos);
 }
 
 TEST_P(jps_variant, terrain_costs_fall_back_to_astar_and_say_so) {
@@ -155,31 +143,6 @@ INSTANTIATE_TEST_SUITE_P(all, jps_variant, ::testing::Values("jps", "jps-block",
                              if (n.back() == '+') n = n.substr(0, n.size() - 1) + "_plus";
                              return n;
                          });
-
-TEST(jps_rules, unsupported_rules_are_refused_clearly) {
-    auto m = testing::parse_ascii(R"(
-        S..
-        ..G
-    )");
-    const search::search_request cut{
-        .start = m.start, .goal = m.goal, .rules = {.corners = grid::corner_rule::always}};
-    jps::block_jps block;
-    auto r = block.find_path(m.map, cut);
-    EXPECT_EQ(r.status, search_status::invalid_input);
-    EXPECT_NE(r.reason.find("jps-block"), std::string::npos) << r.reason;
-    EXPECT_NE(r.reason.find("8-always"), std::string::npos) << r.reason;
-    jps::jps_plus plus;
-    r = plus.find_path(m.map, cut);
-    EXPECT_EQ(r.status, search_status::invalid_input);
-    EXPECT_NE(r.reason.find("jps+"), std::string::npos) << r.reason;
-    r = plus.find_path(
-        m.map, {.start = m.start, .goal = m.goal, .rules = {.moves = grid::connectivity::four}});
-    EXPECT_EQ(r.status, search_status::invalid_input);
-    jps::online_jps online;
-    r = online.find_path(m.map, cut);
-    EXPECT_EQ(r.status, search_status::found);
-    EXPECT_NEAR(r.cost, 1 + sqrt2, 1e-9);
-}
 
 TEST(jps_cache, block_and_plus_rebuild_only_when_the_map_changes) {
     auto map = grid::generate_random(50, 50, 15.0, 1);

@@ -2,6 +2,7 @@
 // the suite stays fast), with each returned path checked step by step. Skips without the data.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -16,8 +17,12 @@ namespace xunlu {
 namespace {
 
 TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
+    if (testing::movingai_dir().empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    // Found now, at run time: a data set that is named but missing or empty is a failure.
+    ASSERT_TRUE(std::filesystem::is_directory(testing::movingai_dir()))
+        << "XUNLU_MOVINGAI_DIR=" << testing::movingai_dir() << " is not a folder";
     const auto files = testing::movingai_scenario_files();
-    if (files.empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    ASSERT_FALSE(files.empty()) << testing::movingai_dir() << " holds no .map.scen files";
     std::size_t checked = 0;
     for (const char* algo : {"jps", "jps-block", "jps+"}) {
         auto finder = registry::find_finder(algo)->make();

@@ -91,6 +91,28 @@ TEST_F(route_cli, bad_input_exits_2_with_a_clear_message) {
         << csv.out;
 }
 
+TEST_F(route_cli, algo_chooses_the_grid_search_through_the_registry) {
+    const std::string q = "route " + map() + " --from 5,25 --to 95,25 --cell-size 10 --json";
+    auto jps = run_cli(q);
+    ASSERT_EQ(jps.code, 0) << jps.out;
+    EXPECT_EQ(nlohmann::json::parse(jps.out)["algorithm"], "jps"); // the default
+    for (const char* algo : {"astar", "jps-block", "jps+", "dijkstra"}) {
+        auto r = run_cli(q + " --algo " + algo);
+        ASSERT_EQ(r.code, 0) << algo << ": " << r.out;
+        const auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j["algorithm"], algo);
+        EXPECT_EQ(j["grid_length"], nlohmann::json::parse(jps.out)["grid_length"]) << algo;
+    }
+    auto no_jps = run_cli(q + " --algo jps+ --no-jps");
+    EXPECT_EQ(nlohmann::json::parse(no_jps.out)["algorithm"], "astar");
+    auto unknown = run_cli(q + " --algo bogus");
+    EXPECT_EQ(unknown.code, 2);
+    EXPECT_NE(unknown.out.find("jps-block"), std::string::npos) << unknown.out; // lists names
+    auto refused = run_cli(q + " --algo jps+ --four-way");
+    EXPECT_EQ(refused.code, 2);
+    EXPECT_NE(refused.out.find("movement rule 4"), std::string::npos) << refused.out;
+}
+
 TEST_F(route_cli, ray_reports_clear_or_the_blocked_cell) {
     auto clear = run_cli("ray " + map() + " --from 0.5,0.5 --to 9.5,5.5 --json");
     const auto cj = nlohmann::json::parse(clear.out);

@@ -16,6 +16,7 @@ using pipeline::route_stage;
 using pipeline::route_status;
 using testing::expect_turning_point_contract;
 using testing::make_scene;
+using testing::registry_grid_search;
 
 constexpr auto high = grid::obstacle_mask::high_only;
 constexpr auto both = grid::obstacle_mask::high_and_low;
@@ -84,10 +85,15 @@ TEST(route_finder, bounded_search_length_matches_astar) {
             ....#...#...#..G
             ....#####...#...
         )");
-        d.scene.set_use_jps(jps);
-        auto r = pipeline::find_route(d.scene, {.start = d.start_px, .goal = d.goal_px});
+        pipeline::route_finder finder =
+            jps ? pipeline::route_finder(registry_grid_search("jps")) : pipeline::route_finder();
+        auto r = finder.find(d.scene, {.start = d.start_px, .goal = d.goal_px});
         ASSERT_EQ(r.status, route_status::found) << r.reason;
         EXPECT_EQ(r.stage, route_stage::bounded_search);
+        EXPECT_EQ(r.algorithm, jps ? "jps" : "astar");
+        d.scene.set_use_jps(false); // the scene's switch turns the chosen search off
+        EXPECT_EQ(finder.find(d.scene, {.start = d.start_px, .goal = d.goal_px}).algorithm,
+                  "astar");
         const auto ref =
             search::find_path_astar(d.scene.map(), {.start = r.start_cell, .goal = r.goal_cell});
         EXPECT_NEAR(r.grid_length, ref.length, 1e-9) << r.algorithm;

@@ -23,7 +23,9 @@ TEST(route_random, turning_points_and_optimal_search_lengths) {
         pipeline::scene& scene = *made;
         std::mt19937_64 rng(3);
         std::uniform_real_distribution<double> ux(0, 64 * s), uy(0, 48 * s);
-        pipeline::route_finder finder;
+        pipeline::route_finder finder =
+            jps ? pipeline::route_finder(testing::registry_grid_search("jps"))
+                : pipeline::route_finder();
         int found = 0, straight = 0, islands = 0;
         for (int q = 0; q < 300; ++q) {
             const point a{ux(rng), uy(rng)}, b{ux(rng), uy(rng)};
@@ -49,6 +51,7 @@ TEST(route_random, turning_points_and_optimal_search_lengths) {
             ASSERT_TRUE(ref.found());
             if (r.stage == route_stage::bounded_search || r.stage == route_stage::full_search) {
                 EXPECT_NEAR(r.grid_length, ref.length, 1e-6) << r.algorithm;
+                EXPECT_EQ(r.algorithm, jps ? "jps" : "astar");
             }
             EXPECT_LE(r.length / s, ref.length + 2.0); // pulled route is no longer (+ endpoints)
         }

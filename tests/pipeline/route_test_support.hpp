@@ -10,6 +10,7 @@
 #include "support/ascii_map.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
 #include "xunlu/postprocess/turning_points.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::testing {
 
@@ -29,6 +30,13 @@ inline drawn_scene make_scene(std::string_view drawing, double cell_size = 1.0,
     return {std::move(s).value(),
             {(m.start.x + 0.5) * cell_size, (m.start.y + 0.5) * cell_size},
             {(m.goal.x + 0.5) * cell_size, (m.goal.y + 0.5) * cell_size}};
+}
+
+/// The registry's finder `name` as the pipeline's grid search (how the CLI chooses it).
+inline pipeline::grid_search_choice registry_grid_search(std::string_view name) {
+    const auto* e = registry::find_finder(name);
+    if (e == nullptr) throw std::invalid_argument("no finder " + std::string(name));
+    return {.name = std::string(name), .make = e->make};
 }
 
 /// Turning points back in cell units.

@@ -28,9 +28,9 @@ TEST(dijkstra, registry_lists_astar_and_dijkstra_as_optimal) {
     const auto* d = registry::find_finder("dijkstra");
     ASSERT_NE(a, nullptr);
     ASSERT_NE(d, nullptr);
-    EXPECT_TRUE(a->optimal);
-    EXPECT_TRUE(d->optimal);
-    EXPECT_FALSE(d->needs_preprocessing);
+    EXPECT_TRUE(a->caps.optimal);
+    EXPECT_TRUE(d->caps.optimal);
+    EXPECT_FALSE(d->caps.preprocessing);
     EXPECT_EQ(registry::find_finder("nope"), nullptr);
     EXPECT_NE(registry::finder_names().find("dijkstra"), std::string::npos);
     EXPECT_GE(registry::finders().size(), 2u);

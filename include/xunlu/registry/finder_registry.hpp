@@ -1,4 +1,5 @@
-// The list of grid search algorithms with their capabilities, looked up by name.
+// The one catalogue of grid search algorithms (A*, Dijkstra, the JPS variants, and the hybrid
+// comparison's walking methods) with their capability flags, looked up by name.
 #pragma once
 
 #include <functional>
@@ -6,6 +7,7 @@
 #include <span>
 #include <string_view>
 
+#include "xunlu/registry/finder_capabilities.hpp"
 #include "xunlu/search/finder.hpp"
 
 namespace xunlu::registry {
@@ -13,8 +15,7 @@ namespace xunlu::registry {
 struct finder_entry {
     std::string_view name;        ///< CLI/service name, e.g. "astar"
     std::string_view description; ///< one line for --help
-    bool optimal;                 ///< returns shortest paths under the request's rules
-    bool needs_preprocessing;     ///< builds per-map data before the first query
+    finder_capabilities caps;     ///< what it supports (read these, not the description)
     std::function<std::unique_ptr<search::finder>()> make;
 };
 

@@ -1,0 +1,52 @@
+// What a registered finder can do, as flags the CLI, the service and the tests read (never
+// prose): movement rules, terrain costs, stop_within, stepping, preprocessing, optimality.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "xunlu/grid/movement_rules.hpp"
+
+namespace xunlu::registry {
+
+/// How a finder treats a request feature (terrain costs, stop_within > 0).
+enum class support : std::uint8_t {
+    native,              ///< searched by the finder itself
+    falls_back_to_astar, ///< the finder runs A* instead and says so in the result's `reason`
+    ignored,             ///< the finder searches, but does not take the feature into account
+                         ///< (terrain: the path is valid but its cost is not minimised)
+    unsupported,         ///< the finder answers invalid_input
+};
+
+/// "native", "astar_fallback", "ignored", "unsupported" (the JSON values).
+[[nodiscard]] std::string_view support_name(support s) noexcept;
+
+/// The movement rules a finder searches (others give invalid_input). Step costs (exact or
+/// 10/14) are supported by every finder.
+struct rule_support {
+    bool four = true;                  ///< "4"
+    bool eight_no_cut = true;          ///< "8"
+    bool eight_cut_if_one_free = true; ///< "8-cut1"
+    bool eight_always = true;          ///< "8-always"
+
+    [[nodiscard]] bool supports(grid::movement_rules rules) const noexcept;
+};
+
+struct finder_capabilities {
+    rule_support rules;
+    support terrain_costs = support::native;
+    support stop_within = support::native;
+    bool optimal = true;        ///< shortest paths (least cost) under the request's rules
+    bool complete = true;       ///< finds a path whenever one exists (within its budget)
+    bool preprocessing = false; ///< builds per-map data before the first query
+    bool stepping = false;      ///< offers start / step(budget) / finish
+};
+
+/// The movement rules a finder supports, as names ("4", "8", "8-cut1", "8-always").
+[[nodiscard]] std::vector<std::string_view> rule_names(const rule_support& r);
+
+/// Every movement rule the CLI names, with the exact step costs, in the order above.
+[[nodiscard]] std::vector<grid::movement_rules> all_movement_rules();
+
+} // namespace xunlu::registry

@@ -1,0 +1,234 @@
+// One table of ASCII-drawn cases run against EVERY registered finder; what to expect comes from
+// the finder's capability flags, so a finder is tested the day it is registered.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "support/ascii_map.hpp"
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+
+namespace xunlu {
+namespace {
+
+using registry::support;
+using search::search_status;
+
+enum class outcome : std::uint8_t {
+    optimal,       ///< a path; `cost` is the least cost under the rule (terrain included)
+    reaches_near,  ///< a path ending within stop_within of the goal (cost not checked)
+    no_path,       ///< the goal cannot be reached under the rule
+    invalid_input, ///< a bad request
+};
+
+struct finder_case {
+    std::string_view name;
+    std::string_view drawing; ///< S start, G goal, # wall, u unit, 2..9 terrain cost
+    std::string_view rule;    ///< "4", "8", "8-cut1", "8-always"
+    outcome expect;
+    double cost = 0;
+    std::int32_t stop_within = 0;
+    std::optional<cell> goal{};    ///< overrides G (to ask for a blocked or off-map goal)
+    std::string_view reason_has{}; ///< a word every finder's reason must contain
+};
+
+constexpr double r2 = 1.4142135623730951;
+
+// clang-format off
+const finder_case cases[] = {
+    {"straight_row_4", "S....G", "4", outcome::optimal, 5},
+    {"straight_row_8", "S....G", "8", outcome::optimal, 5},
+    {"start_is_goal", "S...", "8", outcome::optimal, 0, 0, cell{0, 0}},
+    {"open_diagonal_4", R"(
+        S...
+        ....
+        ....
+        ...G)", "4", outcome::optimal, 6},
+    {"open_diagonal_8", R"(
+        S...
+        ....
+        ....
+        ...G)", "8", outcome::optimal, 3 * r2},
+    {"open_diagonal_8_always", R"(
+        S...
+        ....
+        ....
+        ...G)", "8-always", outcome::optimal, 3 * r2},
+    {"around_a_wall_4", R"(
+        S.#..G
+        ..#...
+        ..#...
+        ......)", "4", outcome::optimal, 11},
+    {"around_a_wall_8", R"(
+        S.#..G
+        ..#...
+        ..#...
+        ......)", "8", outcome::optimal, 5 + 3 * r2},
+    {"around_a_wall_8_cut1", R"(
+        S.#..G
+        ..#...
+        ..#...
+        ......)", "8-cut1", outcome::optimal, 1 + 5 * r2},
+    {"diagonal_gap_closed_8", R"(
+        S#
+        #G)", "8", outcome::no_path},
+    {"diagonal_gap_closed_8_cut1", R"(
+        S#
+        #G)", "8-cut1", outcome::no_path},
+    {"diagonal_gap_open_8_always", R"(
+        S#
+        #G)", "8-always", outcome::optimal, r2},
+    {"one_side_free_8", R"(
+        S#
+        .G)", "8", outcome::optimal, 2},
+    {"one_side_free_8_cut1", R"(
+        S#
+        .G)", "8-cut1", outcome::optimal, r2},
+    {"walled_off_goal_4", R"(
+        S.#..
+        ..#.G
+        ..#..)", "4", outcome::no_path},
+    {"walled_off_goal_8_always", R"(
+        S.#..
+        ..#.G
+        ..#..)", "8-always", outcome::no_path},
+    {"unit_blocks_8", R"(
+        S.u.G
+        .....)", "8", outcome::optimal, 2 + 2 * r2},
+    {"terrain_detour_8", R"(
+        S555G
+        .....)", "8", outcome::optimal, 2 + 2 * r2},
+    {"terrain_detour_4", R"(
+        S555G
+        .....)", "4", outcome::optimal, 6},
+    {"stop_within_reaches_near_a_walled_goal", R"(
+        S....
+        ...##
+        ...#G)", "8", outcome::reaches_near, 0, 2},
+    {"goal_blocked", "S..#", "8", outcome::invalid_input, 0, 0, cell{3, 0}, "blocked"},
+    {"goal_off_the_map", "S...", "8", outcome::invalid_input, 0, 0, cell{9, 0}, "outside"},
+};
+// clang-format on
+
+bool has_terrain(const grid::grid_map& m) {
+    return m.has_terrain_costs();
+}
+
+class every_finder : public ::testing::TestWithParam<std::tuple<std::string, std::size_t>> {};
+
+TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
+    const auto& [name, index] = GetParam();
+    const registry::finder_entry* entry = registry::find_finder(name);
+    ASSERT_NE(entry, nullptr);
+    const finder_case& c = cases[index];
+    const auto& caps = entry->caps;
+    auto drawn = testing::parse_ascii(c.drawing);
+    const auto rules = grid::parse_movement_rules(c.rule);
+    ASSERT_TRUE(rules.has_value()) << c.rule;
+    search::search_request req{.start = drawn.start, .goal = c.goal.value_or(drawn.goal)};
+    req.rules = *rules;
+    req.stop_within = c.stop_within;
+    auto finder = entry->make();
+    const search::search_result r = finder->find(drawn.map, req);
+    SCOPED_TRACE(std::string(name) + " on " + std::string(c.name) + " (rule " +
+                 std::string(c.rule) + "): " + std::string(search::status_name(r.status)) + " " +
+                 r.reason);
+
+    const bool terrain = has_terrain(drawn.map);
+    // What the flags say this finder does with this request.
+    if (c.expect == outcome::invalid_input || !caps.rules.supports(*rules) ||
+        (terrain && caps.terrain_costs == support::unsupported) ||
+        (c.stop_within > 0 && caps.stop_within == support::unsupported)) {
+        EXPECT_EQ(r.status, search_status::invalid_input);
+        EXPECT_FALSE(r.reason.empty());
+        EXPECT_TRUE(r.path.empty());
+        if (c.expect == outcome::invalid_input) {
+            EXPECT_NE(r.reason.find(c.reason_has), std::string::npos);
+        } else if (!caps.rules.supports(*rules)) { // a refused rule is named
+            EXPECT_NE(r.reason.find(grid::movement_rules_name(*rules)), std::string::npos);
+        }
+        return;
+    }
+    const bool fell_back = (terrain && caps.terrain_costs == support::falls_back_to_astar) ||
+                           (c.stop_within > 0 && caps.stop_within == support::falls_back_to_astar);
+    if (fell_back) {
+        EXPECT_NE(r.reason.find("A*"), std::string::npos) << "the fallback is not said";
+    }
+    // A fallback runs A*: optimal and complete whatever the finder is.
+    const bool optimal = caps.optimal || fell_back;
+    const bool complete = caps.complete || fell_back;
+    const bool minimises_terrain = !terrain || caps.terrain_costs != support::ignored || fell_back;
+
+    if (c.expect == outcome::no_path) {
+        if (complete) {
+            EXPECT_EQ(r.status, search_status::no_path);
+        } else {
+            EXPECT_NE(r.status, search_status::found); // it cannot find what does not exist
+        }
+        EXPECT_TRUE(r.path.empty() || r.partial);
+        return;
+    }
+    if (!complete && r.status != search_status::found) {
+        // Allowed to miss a path; it must say so honestly.
+        EXPECT_TRUE(r.status == search_status::no_path ||
+                    r.status == search_status::budget_exhausted);
+        return;
+    }
+    ASSERT_EQ(r.status, search_status::found);
+    ASSERT_FALSE(r.path.empty());
+    EXPECT_FALSE(r.partial);
+    EXPECT_EQ(r.path.front(), req.start);
+    EXPECT_EQ(grid::check_path(drawn.map, r.path, req.rules, req.mask()), std::nullopt);
+    EXPECT_NEAR(r.length, grid::path_length(r.path), 1e-9);
+    EXPECT_NEAR(r.cost, grid::path_cost(drawn.map, r.path, req.rules), 1e-9);
+    if (c.expect == outcome::reaches_near) {
+        const cell end = r.path.back();
+        EXPECT_LE(std::max(std::abs(end.x - req.goal.x), std::abs(end.y - req.goal.y)),
+                  c.stop_within);
+        return;
+    }
+    EXPECT_EQ(r.path.back(), req.goal);
+    if (optimal && minimises_terrain) {
+        EXPECT_NEAR(r.cost, c.cost, 1e-9);
+    } else {
+        EXPECT_GE(r.cost, c.cost - 1e-9); // never shorter than the optimum
+    }
+}
+
+std::vector<std::string> finder_names() {
+    std::vector<std::string> out;
+    for (const auto& e : registry::finders()) out.emplace_back(e.name);
+    return out;
+}
+
+std::string case_label(const ::testing::TestParamInfo<every_finder::ParamType>& info) {
+    std::string name = std::get<0>(info.param);
+    for (char& ch : name) {
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+    }
+    if (std::get<0>(info.param).back() == '+') name += "plus";
+    return name + "__" + std::string(cases[std::get<1>(info.param)].name);
+}
+
+INSTANTIATE_TEST_SUITE_P(registry, every_finder,
+                         ::testing::Combine(::testing::ValuesIn(finder_names()),
+                                            ::testing::Range<std::size_t>(0, std::size(cases))),
+                         case_label);
+
+TEST(finder_table, every_case_is_drawn_correctly) {
+    for (const auto& c : cases) {
+        const auto d = testing::parse_ascii(c.drawing);
+        EXPECT_TRUE(d.map.in_bounds(d.start)) << c.name;
+        EXPECT_TRUE(c.goal || d.map.in_bounds(d.goal)) << c.name;
+        EXPECT_TRUE(grid::parse_movement_rules(c.rule).has_value()) << c.name;
+    }
+}
+
+} // namespace
+} // namespace xunlu
