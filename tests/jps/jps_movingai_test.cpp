@@ -5,19 +5,19 @@
 #include <map>
 #include <string>
 
-#include "support/movingai_data.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
 
 namespace xunlu {
 namespace {
 
 TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
-    const auto files = testing::movingai_scenario_files();
-    if (files.empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    const auto files = testdata::movingai_scenario_files();
+    if (files.empty()) GTEST_SKIP() << testdata::movingai_skip_message();
     std::size_t checked = 0;
     for (const char* algo : {"jps", "jps-block", "jps+"}) {
         auto finder = registry::find_finder(algo)->make();

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "support/movingai_data.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
 
 // Sanitizer and unoptimised builds run far fewer scenarios so the suite stays quick.
 #if defined(__SANITIZE_ADDRESS__)
@@ -64,14 +64,14 @@ std::size_t stride_for(std::size_t n, std::size_t cap, std::size_t every) {
 
 std::vector<std::string> scenario_params() {
     std::vector<std::string> out;
-    for (const auto& p : testing::movingai_scenario_files()) out.push_back(p.string());
+    for (const auto& p : testdata::movingai_scenario_files()) out.push_back(p.string());
     if (out.empty()) out.emplace_back(); // one test that reports the skip
     return out;
 }
 
 std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
     if (info.param.empty()) return "data_absent";
-    const auto dir = testing::movingai_dir();
+    const auto dir = testdata::movingai_dir();
     std::string name = fs::relative(info.param, dir).string();
     name = name.substr(0, name.size() - std::string(".map.scen").size());
     for (char& c : name)
@@ -125,7 +125,7 @@ void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
 }
 
 TEST_P(movingai_conformance, astar_and_dijkstra_match_optimal_lengths) {
-    if (GetParam().empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    if (GetParam().empty()) GTEST_SKIP() << testdata::movingai_skip_message();
     const std::string file = GetParam();
     auto text = io::read_file(file);
     ASSERT_TRUE(text.ok()) << text.err().message;
