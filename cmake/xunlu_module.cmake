@@ -24,13 +24,15 @@ if(XUNLU_FUZZ)
     add_link_options(-fsanitize=address,undefined)
 endif()
 
-# xunlu_module(name [DEPS xunlu_<module>...] [PRIVATE_DEPS other targets...])
+# xunlu_module(name [DEPS xunlu_<module>...] [PUBLIC_LIBS external targets...]
+#              [PRIVATE_DEPS other targets...])
 # Builds src/<name>/*.cpp into static library xunlu_<name>. Its include root is
 # <build>/include-roots/<name>/xunlu/<name> -> include/xunlu/<name>, given PUBLIC, so linking
 # PUBLIC DEPS propagates exactly the headers of the dependency closure. DEPS name xunlu modules
-# only (declared before); they are recorded for scripts/check-layers.
+# only (declared before); they are recorded for scripts/check-layers. PUBLIC_LIBS are outside
+# libraries the module's public headers use (e.g. nlohmann_json for encode).
 function(xunlu_module name)
-    cmake_parse_arguments(ARG "" "" "DEPS;PRIVATE_DEPS" ${ARGN})
+    cmake_parse_arguments(ARG "" "" "DEPS;PUBLIC_LIBS;PRIVATE_DEPS" ${ARGN})
     set(root ${PROJECT_BINARY_DIR}/include-roots/${name})
     file(MAKE_DIRECTORY ${root}/xunlu)
     file(REMOVE ${root}/xunlu/${name})
@@ -51,12 +53,13 @@ function(xunlu_module name)
     if(sources)
         add_library(xunlu_${name} STATIC ${sources})
         target_include_directories(xunlu_${name} PUBLIC ${root})
-        target_link_libraries(xunlu_${name} PUBLIC ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+        target_link_libraries(xunlu_${name} PUBLIC ${ARG_DEPS} ${ARG_PUBLIC_LIBS}
+            PRIVATE ${ARG_PRIVATE_DEPS})
         xunlu_warnings(xunlu_${name})
     else()
         add_library(xunlu_${name} INTERFACE)
         target_include_directories(xunlu_${name} INTERFACE ${root})
-        target_link_libraries(xunlu_${name} INTERFACE ${ARG_DEPS})
+        target_link_libraries(xunlu_${name} INTERFACE ${ARG_DEPS} ${ARG_PUBLIC_LIBS})
     endif()
     set(XUNLU_MODULES ${XUNLU_MODULES} xunlu_${name} CACHE INTERNAL "")
 endfunction()
