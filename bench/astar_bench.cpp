@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "bgl_grid_astar.hpp"
-#include "movingai_data.hpp"
 #include "seed_benchmark.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
 
 namespace {
 
@@ -156,10 +156,10 @@ int main(int argc, char** argv) {
                                  bench::bgl_mode::no_init)
         ->Unit(benchmark::kMillisecond);
 
-    const auto dir = xunlu::testing::movingai_dir();
+    const auto dir = xunlu::testdata::movingai_dir();
     if (dir.empty()) {
         std::fprintf(stderr, "skipping Moving AI benchmarks: %s\n",
-                     xunlu::testing::movingai_skip_message());
+                     xunlu::testdata::movingai_skip_message());
     } else {
         for (const char* rel :
              {"dao/den520d.map.scen", "sc1/Aftershock.map.scen", "street/Berlin_0_256.map.scen"}) {

@@ -16,7 +16,7 @@ constexpr std::uint32_t black = 0x000000;
 constexpr std::uint32_t grey = 0x606060;
 constexpr std::uint32_t light_grey = 0xdddddd;
 
-void fill_rect(io::rgb_image& img, std::int32_t x0, std::int32_t y0, std::int32_t x1,
+void fill_rect(render::rgb_image& img, std::int32_t x0, std::int32_t y0, std::int32_t x1,
                std::int32_t y1, std::uint32_t rgb) noexcept {
     for (std::int32_t y = std::min(y0, y1); y <= std::max(y0, y1); ++y) {
         for (std::int32_t x = std::min(x0, x1); x <= std::max(x0, x1); ++x) {
@@ -36,7 +36,7 @@ std::string decade_label(int exponent) {
     return buf;
 }
 
-void draw_centered(io::rgb_image& img, std::int32_t cx, std::int32_t y, const std::string& text,
+void draw_centered(render::rgb_image& img, std::int32_t cx, std::int32_t y, const std::string& text,
                    std::uint32_t rgb, std::int32_t scale) {
     draw_text(img, cx - text_width(text, scale) / 2, y, text, rgb, scale);
 }
@@ -59,8 +59,8 @@ std::string short_micros(double us) {
     return buf;
 }
 
-io::rgb_image draw_bar_chart(const bar_chart& chart) {
-    io::rgb_image img(chart.width, chart.height, 0xffffff);
+render::rgb_image draw_bar_chart(const bar_chart& chart) {
+    render::rgb_image img(chart.width, chart.height, 0xffffff);
     const std::int32_t left = 100, right = 20, top = 90, bottom = 80;
     const std::int32_t plot_w = chart.width - left - right;
     const std::int32_t plot_h = chart.height - top - bottom;

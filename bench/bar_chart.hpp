@@ -1,11 +1,11 @@
-// Grouped bar charts on a logarithmic axis, drawn into an RGB image (write with io::write_png).
+// Grouped bar charts on a logarithmic axis, drawn into an RGB image (write with render::write_png).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "xunlu/io/png_map.hpp"
+#include "xunlu/render/rgb_image.hpp"
 
 namespace xunlu::bench {
 
@@ -32,7 +32,7 @@ struct bar_chart {
 
 /// Draws the chart: one group of bars per entry, a log10 time axis with decade grid lines
 /// labelled in us/ms/s, each bar's value above it, and a legend.
-[[nodiscard]] io::rgb_image draw_bar_chart(const bar_chart& chart);
+[[nodiscard]] render::rgb_image draw_bar_chart(const bar_chart& chart);
 
 /// A time in microseconds as a short label: "0.52", "12.3", "456", "7.8K".
 [[nodiscard]] std::string short_micros(double us);

@@ -91,7 +91,7 @@ std::int32_t text_width(std::string_view text, std::int32_t scale) noexcept {
     return (static_cast<std::int32_t>(text.size()) * 6 - 1) * scale;
 }
 
-void draw_text(io::rgb_image& image, std::int32_t x, std::int32_t y, std::string_view text,
+void draw_text(render::rgb_image& image, std::int32_t x, std::int32_t y, std::string_view text,
                std::uint32_t rgb, std::int32_t scale) noexcept {
     for (const char c : text) {
         const glyph& g = find_glyph(c);

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "xunlu/io/png_map.hpp"
+#include "xunlu/render/rgb_image.hpp"
 
 namespace xunlu::bench {
 
@@ -17,7 +17,7 @@ namespace xunlu::bench {
 
 /// Draws `text` with its top-left corner at (x, y). Lower-case letters are drawn upper-case;
 /// characters without a glyph are drawn as a hollow box. Pixels outside the image are skipped.
-void draw_text(io::rgb_image& image, std::int32_t x, std::int32_t y, std::string_view text,
+void draw_text(render::rgb_image& image, std::int32_t x, std::int32_t y, std::string_view text,
                std::uint32_t rgb, std::int32_t scale = 1) noexcept;
 
 } // namespace xunlu::bench

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bar_chart.hpp"
-#include "xunlu/io/png_map.hpp"
+#include "xunlu/render/png_writer.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 3) {
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
         for (const auto& v : f["values"]) g.values.push_back(v.is_number() ? v.get<double>() : 0);
         chart.groups.push_back(std::move(g));
     }
-    auto written = xunlu::io::write_png(xunlu::bench::draw_bar_chart(chart), argv[2]);
+    auto written = xunlu::render::write_png(xunlu::bench::draw_bar_chart(chart), argv[2]);
     if (!written) {
         std::fprintf(stderr, "%s\n", written.err().message.c_str());
         return 2;

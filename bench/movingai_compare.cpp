@@ -17,7 +17,6 @@
 
 #include "bar_chart.hpp"
 #include "bgl_grid_astar.hpp"
-#include "movingai_data.hpp"
 #include "sample_stats.hpp"
 #include "seed_benchmark.hpp"
 #include "xunlu/grid/path_check.hpp"
@@ -25,7 +24,9 @@
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/render/png_writer.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
 
 namespace fs = std::filesystem;
 using namespace xunlu;
@@ -530,9 +531,9 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
     }
     if (!o.no_movingai) {
-        const fs::path dir = o.dir.empty() ? xunlu::testing::movingai_dir() : fs::path(o.dir);
+        const fs::path dir = o.dir.empty() ? xunlu::testdata::movingai_dir() : fs::path(o.dir);
         if (dir.empty() || !fs::is_directory(dir)) {
-            std::fprintf(stderr, "%s\n", xunlu::testing::movingai_skip_message());
+            std::fprintf(stderr, "%s\n", xunlu::testdata::movingai_skip_message());
         } else {
             result["dir"] = fs::canonical(dir).string();
             const auto jobs = find_jobs(dir, o.families);
@@ -620,7 +621,7 @@ int main(int argc, char** argv) {
                          {r.ours.median, r.bgl.median, r.bgl_noinit.median}});
                 }
                 const auto img = bench::draw_bar_chart(chart);
-                if (auto w = io::write_png(img, o.chart); !w) {
+                if (auto w = render::write_png(img, o.chart); !w) {
                     std::fprintf(stderr, "%s\n", w.err().message.c_str());
                     ok = false;
                 } else {

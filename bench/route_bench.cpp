@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "movingai_data.hpp"
 #include "route_world.hpp"
 #include "sample_stats.hpp"
 #include "xunlu/io/map_loader.hpp"
@@ -22,6 +21,7 @@
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
 
 namespace {
 
@@ -281,9 +281,9 @@ int main(int argc, char** argv) {
     }
 
     if (skip_movingai) return 0;
-    const auto dir = testing::movingai_dir();
+    const auto dir = testdata::movingai_dir();
     if (dir.empty()) {
-        std::printf("Moving AI maps: %s\n", testing::movingai_skip_message());
+        std::printf("Moving AI maps: %s\n", testdata::movingai_skip_message());
         return 0;
     }
     for (const char* rel : {"sc1/TheFrozenSea.map", "street/Paris_0_1024.map"}) {

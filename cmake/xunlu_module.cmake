@@ -1,5 +1,8 @@
-# Helpers shared by every xunlu target: warnings, sanitizers, and one static library per module.
+# Helpers shared by every xunlu target: warnings, sanitizers, and one static library per module
+# with its own include root, so a module sees only its own headers and its dependencies'.
 set(XUNLU_MODULES "" CACHE INTERNAL "")
+set(XUNLU_LAYERS_FILE ${PROJECT_BINARY_DIR}/xunlu_layers.json)
+set_property(GLOBAL PROPERTY XUNLU_LAYER_LINES "")
 
 function(xunlu_warnings target)
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
@@ -21,20 +24,65 @@ if(XUNLU_FUZZ)
     add_link_options(-fsanitize=address,undefined)
 endif()
 
-# xunlu_module(name [DEPS public deps...] [PRIVATE_DEPS private deps...])
-# Builds src/<name>/*.cpp into static library xunlu_<name>.
+# xunlu_module(name [DEPS xunlu_<module>...] [PUBLIC_LIBS external targets...]
+#              [PRIVATE_DEPS other targets...])
+# Builds src/<name>/*.cpp into static library xunlu_<name>. Its include root is
+# <build>/include-roots/<name>/xunlu/<name> -> include/xunlu/<name>, given PUBLIC, so linking
+# PUBLIC DEPS propagates exactly the headers of the dependency closure. DEPS name xunlu modules
+# only (declared before); they are recorded for scripts/check-layers. PUBLIC_LIBS are outside
+# libraries the module's public headers use (e.g. nlohmann_json for encode).
 function(xunlu_module name)
-    cmake_parse_arguments(ARG "" "" "DEPS;PRIVATE_DEPS" ${ARGN})
+    cmake_parse_arguments(ARG "" "" "DEPS;PUBLIC_LIBS;PRIVATE_DEPS" ${ARGN})
+    set(root ${PROJECT_BINARY_DIR}/include-roots/${name})
+    file(MAKE_DIRECTORY ${root}/xunlu)
+    file(REMOVE ${root}/xunlu/${name})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/xunlu/${name} ${root}/xunlu/${name} SYMBOLIC)
+    set(dep_names "")
+    foreach(dep ${ARG_DEPS})
+        if(NOT dep MATCHES "^xunlu_" OR NOT "${dep}" IN_LIST XUNLU_MODULES)
+            message(FATAL_ERROR "xunlu_module(${name}): DEPS takes modules declared before, "
+                "got '${dep}' (other libraries go in PRIVATE_DEPS)")
+        endif()
+        string(REGEX REPLACE "^xunlu_" "" dep_name ${dep})
+        list(APPEND dep_names "\"${dep_name}\"")
+    endforeach()
+    list(JOIN dep_names ", " deps_json)
+    set_property(GLOBAL APPEND PROPERTY XUNLU_LAYER_LINES "  \"${name}\": [${deps_json}]")
+
     file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${name}/*.cpp)
     if(sources)
         add_library(xunlu_${name} STATIC ${sources})
-        target_include_directories(xunlu_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include)
-        target_link_libraries(xunlu_${name} PUBLIC ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+        target_include_directories(xunlu_${name} PUBLIC ${root})
+        target_link_libraries(xunlu_${name} PUBLIC ${ARG_DEPS} ${ARG_PUBLIC_LIBS}
+            PRIVATE ${ARG_PRIVATE_DEPS})
         xunlu_warnings(xunlu_${name})
     else()
         add_library(xunlu_${name} INTERFACE)
-        target_include_directories(xunlu_${name} INTERFACE ${PROJECT_SOURCE_DIR}/include)
-        target_link_libraries(xunlu_${name} INTERFACE ${ARG_DEPS})
+        target_include_directories(xunlu_${name} INTERFACE ${root})
+        target_link_libraries(xunlu_${name} INTERFACE ${ARG_DEPS} ${ARG_PUBLIC_LIBS})
     endif()
     set(XUNLU_MODULES ${XUNLU_MODULES} xunlu_${name} CACHE INTERNAL "")
+endfunction()
+
+# Writes the module graph declared so far to ${XUNLU_LAYERS_FILE} (JSON: module -> direct deps)
+# and adds the `check_layers` target, run by every default build: scripts/check-layers fails on
+# an include of a module outside the including module's dependency closure, also in headers no
+# translation unit compiles.
+function(xunlu_layers_check)
+    get_property(lines GLOBAL PROPERTY XUNLU_LAYER_LINES)
+    list(JOIN lines ",\n" body)
+    file(CONFIGURE OUTPUT ${XUNLU_LAYERS_FILE} CONTENT "{\n${body}\n}\n")
+    find_package(Python3 REQUIRED COMPONENTS Interpreter)
+    file(GLOB_RECURSE layer_sources CONFIGURE_DEPENDS
+        ${PROJECT_SOURCE_DIR}/include/xunlu/*.hpp ${PROJECT_SOURCE_DIR}/src/*.hpp
+        ${PROJECT_SOURCE_DIR}/src/*.cpp)
+    set(stamp ${PROJECT_BINARY_DIR}/check-layers.stamp)
+    add_custom_command(OUTPUT ${stamp}
+        COMMAND Python3::Interpreter ${PROJECT_SOURCE_DIR}/scripts/check-layers
+            --layers ${XUNLU_LAYERS_FILE} --root ${PROJECT_SOURCE_DIR}
+        COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
+        DEPENDS ${PROJECT_SOURCE_DIR}/scripts/check-layers ${XUNLU_LAYERS_FILE} ${layer_sources}
+        COMMENT "Checking module layers (scripts/check-layers)"
+        VERBATIM)
+    add_custom_target(check_layers ALL DEPENDS ${stamp})
 endfunction()

@@ -9,6 +9,7 @@
 #include "compare_figure.hpp"
 #include "compare_options.hpp"
 #include "xunlu/encode/json_encoder.hpp"
+#include "xunlu/render/png_writer.hpp"
 
 namespace xunlu::cli {
 
@@ -55,7 +56,7 @@ void run_compare(const compare_args& a) {
     const auto c = hybrid::compare_methods(map, request, a.options.methods());
 
     if (!a.png.empty()) {
-        auto written = io::write_png(draw_comparison(map, c), a.png);
+        auto written = render::write_png(draw_comparison(map, c), a.png);
         if (!written) throw command_error{written.err().message};
     }
     if (a.json) {

@@ -13,7 +13,7 @@ constexpr std::uint32_t dot_colour = 0x111111;
 constexpr std::uint32_t gap_colour = 0xb0b0b0;
 constexpr std::int32_t gap = 6;
 
-void draw_dots(io::rgb_image& img, std::span<const cell> cells, std::int32_t scale) {
+void draw_dots(render::rgb_image& img, std::span<const cell> cells, std::int32_t scale) {
     if (scale < 4) {
         render::draw_cells(img, cells, scale, render::colour::open);
         return;
@@ -30,12 +30,12 @@ void draw_dots(io::rgb_image& img, std::span<const cell> cells, std::int32_t sca
 
 } // namespace
 
-io::rgb_image draw_comparison(const grid::grid_map& map, const hybrid::comparison& c,
-                              std::int32_t panel_pixels) {
+render::rgb_image draw_comparison(const grid::grid_map& map, const hybrid::comparison& c,
+                                  std::int32_t panel_pixels) {
     const std::int32_t scale = render::auto_scale(map, panel_pixels);
     const std::int32_t pw = map.width() * scale;
     const std::int32_t ph = map.height() * scale;
-    io::rgb_image out(3 * pw + 4 * gap, ph + 2 * gap, gap_colour);
+    render::rgb_image out(3 * pw + 4 * gap, ph + 2 * gap, gap_colour);
     for (std::int32_t p = 0; p < 3; ++p) {
         const auto& r = c.results[static_cast<std::size_t>(p)];
         auto panel = render::draw_map(map, scale);

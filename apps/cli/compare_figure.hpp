@@ -4,14 +4,15 @@
 
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/hybrid/method_comparison.hpp"
-#include "xunlu/io/png_map.hpp"
+#include "xunlu/render/rgb_image.hpp"
 
 namespace xunlu::cli {
 
 /// Panels left to right: A*, single-object walk, hybrid; separated by a grey gap. Each panel
 /// is about `panel_pixels` wide. Recorded cells are dots (a full cell when cells are tiny),
 /// hit/leave points of the single-object walk included.
-[[nodiscard]] io::rgb_image draw_comparison(const grid::grid_map& map, const hybrid::comparison& c,
-                                            std::int32_t panel_pixels = 480);
+[[nodiscard]] render::rgb_image draw_comparison(const grid::grid_map& map,
+                                                const hybrid::comparison& c,
+                                                std::int32_t panel_pixels = 480);
 
 } // namespace xunlu::cli

@@ -8,10 +8,10 @@
 
 #include "cli_common.hpp"
 #include "xunlu/encode/json_encoder.hpp"
-#include "xunlu/io/png_map.hpp"
 #include "xunlu/io/text_map.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/map_picture.hpp"
+#include "xunlu/render/png_writer.hpp"
 
 namespace xunlu::cli {
 
@@ -54,7 +54,7 @@ void run_find(const find_args& a) {
         render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
         render::draw_cells(img, r.trace.open, scale, render::colour::open);
         render::draw_path(img, r.path, scale);
-        auto written = io::write_png(img, a.png);
+        auto written = render::write_png(img, a.png);
         if (!written) throw command_error{written.err().message};
     }
     if (a.json) {

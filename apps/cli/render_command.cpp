@@ -4,6 +4,7 @@
 #include "cli_common.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/map_picture.hpp"
+#include "xunlu/render/png_writer.hpp"
 
 namespace xunlu::cli {
 
@@ -36,7 +37,7 @@ void run_render(const render_args& a) {
         render::draw_cells(img, r.trace.open, scale, render::colour::open);
         render::draw_path(img, r.path, scale);
     }
-    auto written = io::write_png(img, a.out);
+    auto written = render::write_png(img, a.out);
     if (!written) throw command_error{written.err().message};
 }
 

@@ -1,10 +1,10 @@
-// PNG decoding into grid maps and RGB encoding, via libpng's simplified API.
+// PNG decoding into grid maps, via libpng's simplified API.
 #include "xunlu/io/png_map.hpp"
 
 #include <png.h>
 
 #include <cstring>
-#include <fstream>
+#include <vector>
 
 #include "xunlu/core/limits.hpp"
 #include "xunlu/io/parse_error.hpp"
@@ -61,60 +61,6 @@ result<grid::grid_map> parse_png_map(std::string_view content, std::string_view 
         }
     }
     return map;
-}
-
-rgb_image::rgb_image(std::int32_t w, std::int32_t h, std::uint32_t fill_rgb)
-    : width(w), height(h), pixels(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3) {
-    for (std::size_t i = 0; i < pixels.size(); i += 3) {
-        pixels[i] = static_cast<std::uint8_t>(fill_rgb >> 16);
-        pixels[i + 1] = static_cast<std::uint8_t>(fill_rgb >> 8);
-        pixels[i + 2] = static_cast<std::uint8_t>(fill_rgb);
-    }
-}
-
-void rgb_image::set(std::int32_t x, std::int32_t y, std::uint32_t rgb) noexcept {
-    if (x < 0 || y < 0 || x >= width || y >= height) return;
-    const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                           static_cast<std::size_t>(x)) *
-                          3;
-    pixels[i] = static_cast<std::uint8_t>(rgb >> 16);
-    pixels[i + 1] = static_cast<std::uint8_t>(rgb >> 8);
-    pixels[i + 2] = static_cast<std::uint8_t>(rgb);
-}
-
-void rgb_image::fill_cell(std::int32_t cx, std::int32_t cy, std::int32_t scale,
-                          std::uint32_t rgb) noexcept {
-    for (std::int32_t dy = 0; dy < scale; ++dy)
-        for (std::int32_t dx = 0; dx < scale; ++dx) set(cx * scale + dx, cy * scale + dy, rgb);
-}
-
-result<std::string> encode_png(const rgb_image& img) {
-    png_image image;
-    std::memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    image.width = static_cast<png_uint_32>(img.width);
-    image.height = static_cast<png_uint_32>(img.height);
-    image.format = PNG_FORMAT_RGB;
-    png_alloc_size_t size = 0;
-    if (png_image_write_to_memory(&image, nullptr, &size, 0, img.pixels.data(), 0, nullptr) == 0) {
-        return error{std::string("PNG encoding failed: ") + image.message};
-    }
-    std::string out(size, '\0');
-    if (png_image_write_to_memory(&image, out.data(), &size, 0, img.pixels.data(), 0, nullptr) ==
-        0) {
-        return error{std::string("PNG encoding failed: ") + image.message};
-    }
-    out.resize(size);
-    return out;
-}
-
-result<bool> write_png(const rgb_image& image, const std::string& path) {
-    auto bytes = encode_png(image);
-    if (!bytes) return bytes.err();
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-    if (!out) return error{path + ": cannot write PNG"};
-    return true;
 }
 
 } // namespace xunlu::io

@@ -11,8 +11,8 @@ std::int32_t auto_scale(const grid::grid_map& map, std::int32_t target) {
     return std::clamp(target / std::max(1, side), 1, 16);
 }
 
-io::rgb_image draw_map(const grid::grid_map& map, std::int32_t scale) {
-    io::rgb_image img(map.width() * scale, map.height() * scale, colour::free_cell);
+rgb_image draw_map(const grid::grid_map& map, std::int32_t scale) {
+    rgb_image img(map.width() * scale, map.height() * scale, colour::free_cell);
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
             const cell c{x, y};
@@ -30,12 +30,12 @@ io::rgb_image draw_map(const grid::grid_map& map, std::int32_t scale) {
     return img;
 }
 
-void draw_cells(io::rgb_image& image, std::span<const cell> cells, std::int32_t scale,
+void draw_cells(rgb_image& image, std::span<const cell> cells, std::int32_t scale,
                 std::uint32_t rgb) {
     for (const cell c : cells) image.fill_cell(c.x, c.y, scale, rgb);
 }
 
-void draw_path(io::rgb_image& image, std::span<const cell> path, std::int32_t scale) {
+void draw_path(rgb_image& image, std::span<const cell> path, std::int32_t scale) {
     if (path.empty()) return;
     // Connect consecutive cells with a line through the cell centres.
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {

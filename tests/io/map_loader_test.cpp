@@ -14,6 +14,7 @@
 #include "xunlu/io/png_map.hpp"
 #include "xunlu/io/text_map.hpp"
 #include "xunlu/render/map_picture.hpp"
+#include "xunlu/render/png_writer.hpp"
 
 namespace xunlu {
 namespace {
@@ -49,7 +50,8 @@ TEST_F(map_loader, detects_each_format_from_content) {
     EXPECT_EQ(*io::detect_map_format("type octile\nheight 1\n"), io::map_format::movingai);
     EXPECT_EQ(*io::detect_map_format("3\n...\n"), io::map_format::text_map);
     EXPECT_EQ(*io::detect_map_format("4 2\n....\n"), io::map_format::text_map);
-    EXPECT_EQ(*io::detect_map_format(*io::encode_png(io::rgb_image(1, 1))), io::map_format::png);
+    EXPECT_EQ(*io::detect_map_format(*render::encode_png(render::rgb_image(1, 1))),
+              io::map_format::png);
     auto empty = io::detect_map_format("", "e.map");
     ASSERT_FALSE(empty.ok());
     EXPECT_EQ(empty.err().message, "e.map: empty file: not a map");
@@ -68,7 +70,7 @@ TEST_F(map_loader, file_names_do_not_decide_the_format) {
     EXPECT_EQ(as_png->format, io::map_format::movingai);
     EXPECT_TRUE(as_png->map.is_high_obstacle({1, 0}));
 
-    const auto png = *io::encode_png(io::rgb_image(3, 2, 0xffffff));
+    const auto png = *render::encode_png(render::rgb_image(3, 2, 0xffffff));
     auto png_as_map = io::load_map(write("picture.map", png));
     ASSERT_TRUE(png_as_map.ok()) << png_as_map.err().message;
     EXPECT_EQ(png_as_map->format, io::map_format::png);
@@ -117,7 +119,7 @@ TEST_F(map_loader, round_trips_through_every_format) {
     ASSERT_TRUE(text.ok());
     EXPECT_TRUE(same_obstacles(text->map, original));
     const auto path = (dir_ / "a.png").string();
-    ASSERT_TRUE(io::write_png(render::draw_map(original, 1), path).ok());
+    ASSERT_TRUE(render::write_png(render::draw_map(original, 1), path).ok());
     auto png = io::load_map(path);
     ASSERT_TRUE(png.ok());
     EXPECT_EQ(png->format, io::map_format::png);

@@ -6,23 +6,23 @@
 #include <map>
 #include <string>
 
-#include "support/movingai_data.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
 
 namespace xunlu {
 namespace {
 
 TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
-    if (testing::movingai_dir().empty()) GTEST_SKIP() << testing::movingai_skip_message();
+    if (testdata::movingai_dir().empty()) GTEST_SKIP() << testdata::movingai_skip_message();
     // Found now, at run time: a data set that is named but missing or empty is a failure.
-    ASSERT_TRUE(std::filesystem::is_directory(testing::movingai_dir()))
-        << "XUNLU_MOVINGAI_DIR=" << testing::movingai_dir() << " is not a folder";
-    const auto files = testing::movingai_scenario_files();
-    ASSERT_FALSE(files.empty()) << testing::movingai_dir() << " holds no .map.scen files";
+    ASSERT_TRUE(std::filesystem::is_directory(testdata::movingai_dir()))
+        << "XUNLU_MOVINGAI_DIR=" << testdata::movingai_dir() << " is not a folder";
+    const auto files = testdata::movingai_scenario_files();
+    ASSERT_FALSE(files.empty()) << testdata::movingai_dir() << " holds no .map.scen files";
     std::size_t checked = 0;
     for (const char* algo : {"jps", "jps-block", "jps+"}) {
         auto finder = registry::find_finder(algo)->make();

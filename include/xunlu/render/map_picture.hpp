@@ -1,4 +1,4 @@
-// Pictures of maps, paths and searches as RGB rasters (encode with io::write_png).
+// Pictures of maps, paths and searches as RGB rasters (encode with render::write_png).
 #pragma once
 
 #include <cstdint>
@@ -6,7 +6,7 @@
 
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
-#include "xunlu/io/png_map.hpp"
+#include "xunlu/render/rgb_image.hpp"
 
 namespace xunlu::render {
 
@@ -28,13 +28,13 @@ inline constexpr std::uint32_t jump_point = 0x08519c;
 
 /// A picture of the map: free cells white, high obstacles dark, low obstacles brown,
 /// terrain costs as shades of green.
-[[nodiscard]] io::rgb_image draw_map(const grid::grid_map& map, std::int32_t scale);
+[[nodiscard]] rgb_image draw_map(const grid::grid_map& map, std::int32_t scale);
 
 /// Paints cells in one colour (expanded, open, jump points...).
-void draw_cells(io::rgb_image& image, std::span<const cell> cells, std::int32_t scale,
+void draw_cells(rgb_image& image, std::span<const cell> cells, std::int32_t scale,
                 std::uint32_t rgb);
 
 /// Paints a cell path, with the start and goal cells marked.
-void draw_path(io::rgb_image& image, std::span<const cell> path, std::int32_t scale);
+void draw_path(rgb_image& image, std::span<const cell> path, std::int32_t scale);
 
 } // namespace xunlu::render

@@ -1,4 +1,4 @@
-// Test helper: where the shared Moving AI benchmark set lives, or a skip when it is absent.
+// Where the shared Moving AI benchmark set lives (tests and bench), or a skip message when absent.
 #pragma once
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace xunlu::testing {
+namespace xunlu::testdata {
 
 /// The Moving AI folder: $XUNLU_MOVINGAI_DIR, else ../shared/benchmarks/movingai next to the
 /// source tree. Empty path when neither exists (a user's clone: tests then GTEST_SKIP()).
@@ -38,4 +38,4 @@ inline std::vector<std::filesystem::path> movingai_scenario_files() {
     return out;
 }
 
-} // namespace xunlu::testing
+} // namespace xunlu::testdata
