@@ -232,6 +232,7 @@ struct route_finder::impl {
             q.answered = true;
             return;
         case search::search_status::invalid_input:
+        case search::search_status::resource_exhausted:
             q.out.status = route_status::invalid;
             q.out.reason = a.result.reason;
             q.out.stage = stage;

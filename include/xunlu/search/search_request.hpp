@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -27,7 +28,11 @@ struct search_request {
     std::uint64_t max_expansions = 0;
     /// Optional wall-clock deadline, checked every 256 expansions; treated like the budget.
     std::optional<std::chrono::steady_clock::time_point> deadline;
-    /// Record the expanded and still-open cells in the result (costs O(W*H) once at the end).
+    /// Memory cap in bytes for this search's scratch (node store and OPEN; per-map caches
+    /// such as JPS tables are not counted). 0 = no cap. Passing it ends the search with
+    /// `resource_exhausted`.
+    std::size_t max_memory_bytes = 0;
+    /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 
     [[nodiscard]] grid::obstacle_mask mask() const noexcept {
