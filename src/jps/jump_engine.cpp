@@ -33,6 +33,8 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
         why = "the map has terrain costs (JPS needs uniform cost)";
     } else if (request.stop_within > 0) {
         why = "stop_within > 0 is not supported by jump point search";
+    } else if (request.window) {
+        why = "search windows are not supported by jump point search";
     }
     if (why != nullptr) {
         note_ = std::string(algo) + " fell back to A*: " + why;
@@ -86,8 +88,8 @@ search::search_result jump_search::finish(std::size_t preprocessing_bytes) {
         break;
     }
     search::search_result out = search::build_result(
-        core_, *map_, request_,
-        [](std::uint32_t, const jump_parent& how) { return how.parent; }, &trace_);
+        core_, *map_, request_, [](std::uint32_t, const jump_parent& how) { return how.parent; },
+        &trace_);
     out.stats.preprocessing_bytes = preprocessing_bytes;
     return out;
 }

@@ -48,10 +48,15 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     const double h0 =
         heuristic_value(request.heuristic, request.rules, request.goal.x - request.start.x,
                         request.goal.y - request.start.y);
-    const search_limits limits{.max_expansions = request.max_expansions,
-                               .deadline = request.deadline,
-                               .max_memory_bytes = request.max_memory_bytes,
-                               .dense_limit = dense_limit_};
+    search_limits limits{.max_expansions = request.max_expansions,
+                         .deadline = request.deadline,
+                         .max_memory_bytes = request.max_memory_bytes,
+                         .dense_limit = dense_limit_};
+    // A window much smaller than the map keeps its node memory on touched pages only.
+    if (request.window &&
+        request.window->area() * 4 < static_cast<std::int64_t>(map.padded_cells())) {
+        limits.dense_limit = 0;
+    }
     if (request.record_trace) {
         return core_.start(map.padded_cells(), start_index, no_parent_dir, h0, limits, trace_);
     }
@@ -87,9 +92,16 @@ std::optional<double> astar::distance(cell c) const noexcept {
 
 template <class Heuristic, bool HasCosts, class Observer>
 void astar::run(Heuristic h, Observer& observer, std::uint64_t budget) {
-    const grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
     const goal_heuristic<Heuristic> heuristic{h, request_.goal.x, request_.goal.y};
     const grid_goal goal{goal_index_, request_.goal.x, request_.goal.y, request_.stop_within};
+    if (request_.window) {
+        grid_neighbours<HasCosts, true> expander(*map_, request_.rules, request_.mask());
+        expander.window_min = request_.window->min;
+        expander.window_max = request_.window->max;
+        core_.step<true>(expander, heuristic, goal, observer, budget);
+        return;
+    }
+    const grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
     core_.step<true>(expander, heuristic, goal, observer, budget);
 }
 
@@ -147,16 +159,15 @@ search_result astar::finish() {
         return out;
     }
     const std::int32_t stride = map_ == nullptr ? 0 : map_->stride();
-    search_result out =
-        map_ == nullptr
-            ? search_result{.status = search_status::invalid_input,
-                            .reason = "no search was started"}
-            : build_result(
-                  core_, *map_, request_,
-                  [stride](std::uint32_t id, step_dir how) {
-                      return grid_neighbours<false>::parent_id(id, how, stride);
-                  },
-                  &trace_);
+    search_result out = map_ == nullptr
+                            ? search_result{.status = search_status::invalid_input,
+                                            .reason = "no search was started"}
+                            : build_result(
+                                  core_, *map_, request_,
+                                  [stride](std::uint32_t id, step_dir how) {
+                                      return grid_neighbours<false>::parent_id(id, how, stride);
+                                  },
+                                  &trace_);
     return out;
 }
 

@@ -18,6 +18,18 @@ std::optional<std::string> request_problem(const grid::grid_map& map,
         return "goal " + cell_text(request.goal) + " is outside the " +
                std::to_string(map.width()) + "x" + std::to_string(map.height()) + " map";
     }
+    if (const auto& w = request.window) {
+        if (w->min.x > w->max.x || w->min.y > w->max.y || !map.in_bounds(w->min) ||
+            !map.in_bounds(w->max)) {
+            return "window " + cell_text(w->min) + "-" + cell_text(w->max) +
+                   " is empty or leaves the " + std::to_string(map.width()) + "x" +
+                   std::to_string(map.height()) + " map";
+        }
+        if (!w->contains(request.start) || !w->contains(request.goal)) {
+            return "start " + cell_text(request.start) + " and goal " + cell_text(request.goal) +
+                   " must lie inside the window " + cell_text(w->min) + "-" + cell_text(w->max);
+        }
+    }
     if (!map.passable(request.start, mask)) {
         return "start " + cell_text(request.start) + " is blocked";
     }

@@ -18,8 +18,9 @@ namespace xunlu::search {
 enum class step_dir : std::uint8_t {};
 inline constexpr step_dir no_parent_dir = step_dir{0xff};
 
-/// Node ids are padded map indices; positions are unpadded cells.
-template <bool HasCosts> struct grid_neighbours {
+/// Node ids are padded map indices; positions are unpadded cells. With `Windowed`, moves that
+/// leave `window` are dropped (the window is an expander limit, not a map copy).
+template <bool HasCosts, bool Windowed = false> struct grid_neighbours {
     using position = cell;
 
     const std::uint8_t* flags;
@@ -31,14 +32,16 @@ template <bool HasCosts> struct grid_neighbours {
     std::uint8_t mask;
     grid::connectivity moves;
     grid::corner_rule corners;
+    cell window_min{};
+    cell window_max{};
 
     grid_neighbours(const grid::grid_map& map, grid::movement_rules rules,
                     grid::obstacle_mask obstacle_mask) noexcept
-        : flags(map.padded_flags()), costs(map.padded_costs()),
-          offsets{-map.stride(),    1,
-                  map.stride(),     -1,
-                  1 - map.stride(), map.stride() + 1,
-                  map.stride() - 1, -map.stride() - 1},
+        : flags(map.padded_flags()),
+          costs(map.padded_costs()), offsets{-map.stride(),    1,
+                                             map.stride(),     -1,
+                                             1 - map.stride(), map.stride() + 1,
+                                             map.stride() - 1, -map.stride() - 1},
           stride(static_cast<std::uint32_t>(map.stride())), straight(rules.straight_cost()),
           diagonal(rules.diagonal_cost()), mask(static_cast<std::uint8_t>(obstacle_mask)),
           moves(rules.moves), corners(rules.corners) {}
@@ -55,6 +58,21 @@ template <bool HasCosts> struct grid_neighbours {
             free |= static_cast<unsigned>(
                         (flags[static_cast<std::int32_t>(cur) + offsets[d]] & mask) == 0)
                     << d;
+        }
+        if constexpr (Windowed) {
+            // Direction bits: 0 up, 1 right, 2 down, 3 left, 4 up-right, 5 down-right,
+            // 6 down-left, 7 up-left (the offsets above).
+            const bool up = at.y > window_min.y;
+            const bool right = at.x < window_max.x;
+            const bool down = at.y < window_max.y;
+            const bool left = at.x > window_min.x;
+            const unsigned inside =
+                static_cast<unsigned>(up) | static_cast<unsigned>(right) << 1 |
+                static_cast<unsigned>(down) << 2 | static_cast<unsigned>(left) << 3 |
+                static_cast<unsigned>(up && right) << 4 |
+                static_cast<unsigned>(down && right) << 5 |
+                static_cast<unsigned>(down && left) << 6 | static_cast<unsigned>(up && left) << 7;
+            free &= inside;
         }
         unsigned allowed = grid::allowed_moves(free, moves, corners);
         while (allowed != 0) {
