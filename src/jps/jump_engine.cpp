@@ -50,9 +50,10 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
                                        .max_memory_bytes = request.max_memory_bytes,
                                        .dense_limit = dense_limit_};
     if (request.record_trace) {
-        core_.start(map.padded_cells(), start, jump_parent{}, h0, limits, trace_);
+        core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits,
+                    trace_);
     } else {
-        core_.start(map.padded_cells(), start, jump_parent{}, h0, limits);
+        core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits);
     }
     return true;
 }
@@ -86,8 +87,8 @@ search::search_result jump_search::finish(std::size_t preprocessing_bytes) {
         break;
     }
     search::search_result out = search::build_result(
-        core_, *map_, request_,
-        [](std::uint32_t, const jump_parent& how) { return how.parent; }, &trace_);
+        core_, *map_, request_, [](std::uint32_t, const jump_parent& how) { return how.parent; },
+        &trace_);
     out.stats.preprocessing_bytes = preprocessing_bytes;
     return out;
 }

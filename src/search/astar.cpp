@@ -147,16 +147,15 @@ search_result astar::finish() {
         return out;
     }
     const std::int32_t stride = map_ == nullptr ? 0 : map_->stride();
-    search_result out =
-        map_ == nullptr
-            ? search_result{.status = search_status::invalid_input,
-                            .reason = "no search was started"}
-            : build_result(
-                  core_, *map_, request_,
-                  [stride](std::uint32_t id, step_dir how) {
-                      return grid_neighbours<false>::parent_id(id, how, stride);
-                  },
-                  &trace_);
+    search_result out = map_ == nullptr
+                            ? search_result{.status = search_status::invalid_input,
+                                            .reason = "no search was started"}
+                            : build_result(
+                                  core_, *map_, request_,
+                                  [stride](std::uint32_t id, step_dir how) {
+                                      return grid_neighbours<false>::parent_id(id, how, stride);
+                                  },
+                                  &trace_);
     return out;
 }
 

@@ -34,11 +34,11 @@ template <bool HasCosts> struct grid_neighbours {
 
     grid_neighbours(const grid::grid_map& map, grid::movement_rules rules,
                     grid::obstacle_mask obstacle_mask) noexcept
-        : flags(map.padded_flags()), costs(map.padded_costs()),
-          offsets{-map.stride(),    1,
-                  map.stride(),     -1,
-                  1 - map.stride(), map.stride() + 1,
-                  map.stride() - 1, -map.stride() - 1},
+        : flags(map.padded_flags()),
+          costs(map.padded_costs()), offsets{-map.stride(),    1,
+                                             map.stride(),     -1,
+                                             1 - map.stride(), map.stride() + 1,
+                                             map.stride() - 1, -map.stride() - 1},
           stride(static_cast<std::uint32_t>(map.stride())), straight(rules.straight_cost()),
           diagonal(rules.diagonal_cost()), mask(static_cast<std::uint8_t>(obstacle_mask)),
           moves(rules.moves), corners(rules.corners) {}
