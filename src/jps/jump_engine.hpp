@@ -66,7 +66,9 @@ template <class Jumps> struct jump_expander {
                 emit(static_cast<std::uint32_t>(target),
                      static_cast<double>(steps) * (dx != 0 && dy != 0 ? diagonal : straight),
                      jump_parent{cur, static_cast<std::int8_t>(dx), static_cast<std::int8_t>(dy)},
-                     cell{at.x + dx * steps, at.y + dy * steps});
+                     [&]() noexcept {
+                         return cell{at.x + dx * steps, at.y + dy * steps};
+                     });
             });
     }
 };

@@ -48,13 +48,15 @@ struct search_limits {
 ///     void expand(std::uint32_t id, const position& at, const Parent& how, Emit&& emit) const;
 /// };
 /// ```
-/// `expand` calls `emit(target_id, step_cost, parent_record, target_position)` for each
-/// successor; `how` is the record the node was reached with (the `root` record for the start).
-/// The parent record is whatever the expander needs to rebuild the path and to prune (A*: the
-/// direction byte; JPS: the parent id and the direction of arrival). The heuristic is a
-/// functor `double(const position&)` (consistent, so the fast stack is valid when enabled);
-/// the goal rule `bool(std::uint32_t id, const position&)` decides when an expanded node ends
-/// the search. The observer gets `on_open(id)` / `on_close(id)` (null_observer: nothing).
+/// `expand` calls `emit(target_id, step_cost, parent_record, position_of_target)` for each
+/// successor, where `position_of_target` is a nullary functor returning the target's position
+/// (called only for newly reached nodes, so its cost is not paid for the others); `how` is the
+/// record the node was reached with (the `root` record for the start). The parent record is
+/// whatever the expander needs to rebuild the path and to prune (A*: the direction byte; JPS: the
+/// parent id and the direction of arrival). The heuristic is a functor `double(const position&)`
+/// (consistent, so the fast stack is valid when enabled); the goal rule `bool(std::uint32_t id,
+/// const position&)` decides when an expanded node ends the search. The observer gets `on_open(id)`
+/// / `on_close(id)` (null_observer: nothing).
 ///
 /// Use: `start(...)`, then `step(...)` until it returns true, then read phase(), end_id(),
 /// node()/parent() along the chain, stats(). Never throws: allocation failures end the search
@@ -286,7 +288,7 @@ template <class Parent> class best_first {
                         nn.stamp = gen;
                         nn.g = g + step_cost;
                         view.parent(nb) = how;
-                        const double fn = nn.g + h(nb_at);
+                        const double fn = nn.g + h(nb_at());
                         observer.on_open(nb);
                         if (FastStack && fn <= fcur) {
                             nn.heap_slot = fast_slot;
