@@ -41,9 +41,16 @@ class finder {
     }
     /// The result of the search (call once `step` returned true).
     virtual search_result finish() {
+        if (map_ == nullptr) {
+            search_result none;
+            none.reason = "no search was started";
+            return none;
+        }
         step(0);
         map_ = nullptr;
-        return std::move(pending_);
+        search_result out = std::move(pending_);
+        pending_ = {};
+        return out;
     }
 
   private:
