@@ -10,9 +10,9 @@
 
 #include "cell_box.hpp"
 #include "line_walk.hpp"
-#include "request_check.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/request_check.hpp"
 
 namespace xunlu::hybrid {
 
@@ -190,9 +190,9 @@ class hybrid_run {
                               ? search::search_status::no_path
                               : r.status;
             out_.reason = r.status == search::search_status::no_path
-                              ? "goal " + detail::cell_text(request_.goal) +
+                              ? "goal " + search::cell_text(request_.goal) +
                                     " is unreachable from start " +
-                                    detail::cell_text(request_.start) +
+                                    search::cell_text(request_.start) +
                                     " (confirmed by the full-map fallback A*)"
                               : r.reason;
             out_.path.clear();
@@ -230,7 +230,10 @@ method_result find_path_hybrid(const grid::grid_map& map, const search::search_r
                                const hybrid_options& options) {
     const auto t0 = std::chrono::steady_clock::now();
     method_result out;
-    if (auto problem = detail::request_problem(map, request)) {
+    // The one request validation; these methods ignore stop_within, so the goal must be free.
+    search::search_request checked = request;
+    checked.stop_within = 0;
+    if (auto problem = search::request_problem(map, checked)) {
         out.method = method_kind::hybrid;
         out.status = search::search_status::invalid_input;
         out.reason = std::move(*problem);

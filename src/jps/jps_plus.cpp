@@ -173,12 +173,9 @@ bool jps_plus::step(std::uint64_t budget) {
     }
     const grid::grid_map& map = search.map();
     const search::search_request& request = search.request();
-    const plus_expander expander{impl_->table,
-                                 map.padded_flags(),
-                                 static_cast<std::uint8_t>(request.mask()),
-                                 map.stride(),
-                                 request.goal.x,
-                                 request.goal.y};
+    const plus_expander expander{
+        impl_->table, map.padded_flags(), static_cast<std::uint8_t>(request.mask()),
+        map.stride(), request.goal.x,     request.goal.y};
     return search.step_core(expander, budget);
 }
 

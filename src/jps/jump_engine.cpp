@@ -52,9 +52,10 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
                                        .max_memory_bytes = request.max_memory_bytes,
                                        .dense_limit = dense_limit_};
     if (request.record_trace) {
-        core_.start(map.padded_cells(), start, jump_parent{}, h0, limits, trace_);
+        core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits,
+                    trace_);
     } else {
-        core_.start(map.padded_cells(), start, jump_parent{}, h0, limits);
+        core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits);
     }
     return true;
 }

@@ -23,9 +23,9 @@ namespace xunlu::jps::detail {
 /// Parent record of a jump point: the jump point it was reached from and the direction
 /// (signs) of that jump, which the variants' pruning needs. (0, 0) for the start.
 struct jump_parent {
-    std::uint32_t parent = search::no_id;
-    std::int8_t dx = 0;
-    std::int8_t dy = 0;
+    std::uint32_t parent;
+    std::int8_t dx;
+    std::int8_t dy;
 };
 
 /// Heuristic of the request in cost units: a*max(dx,dy) + b*min(dx,dy), or Euclidean.
@@ -66,7 +66,9 @@ template <class Jumps> struct jump_expander {
                 emit(static_cast<std::uint32_t>(target),
                      static_cast<double>(steps) * (dx != 0 && dy != 0 ? diagonal : straight),
                      jump_parent{cur, static_cast<std::int8_t>(dx), static_cast<std::int8_t>(dy)},
-                     cell{at.x + dx * steps, at.y + dy * steps});
+                     [&]() noexcept {
+                         return cell{at.x + dx * steps, at.y + dy * steps};
+                     });
             });
     }
 };

@@ -26,13 +26,17 @@ struct graph_expander {
     template <class Emit>
     void expand(std::uint32_t id, position, std::uint32_t, Emit&& emit) const {
         if (id == source) {
-            for (const graph_endpoint& e : entries) emit(e.node, e.cost, source, e.node);
+            for (const graph_endpoint& e : entries) {
+                emit(e.node, e.cost, source, [n = e.node] { return n; });
+            }
             return;
         }
         const auto nbrs = graph->neighbours(id);
         const auto costs = graph->costs(id);
-        for (std::size_t k = 0; k < nbrs.size(); ++k) emit(nbrs[k], costs[k], id, nbrs[k]);
-        if (exit_stamp[id] == generation) emit(sink, exit_cost[id], id, sink);
+        for (std::size_t k = 0; k < nbrs.size(); ++k) {
+            emit(nbrs[k], costs[k], id, [n = nbrs[k]] { return n; });
+        }
+        if (exit_stamp[id] == generation) emit(sink, exit_cost[id], id, [s = sink] { return s; });
     }
 };
 

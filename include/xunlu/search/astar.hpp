@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "xunlu/grid/grid_map.hpp"

@@ -31,9 +31,9 @@ enum class search_phase : std::uint8_t {
 
 /// Limits of one search: node budget, deadline, memory cap and the store choice.
 struct search_limits {
-    std::uint64_t max_expansions = 0; ///< expansions, 0 = unlimited
+    std::uint64_t max_expansions = 0;                              ///< expansions, 0 = unlimited
     std::optional<std::chrono::steady_clock::time_point> deadline; ///< checked every 256
-    std::size_t max_memory_bytes = 0; ///< node store + OPEN, bytes; 0 = no cap
+    std::size_t max_memory_bytes = 0;              ///< node store + OPEN, bytes; 0 = no cap
     std::size_t dense_limit = default_dense_limit; ///< larger id spaces use the paged store
 };
 
@@ -48,13 +48,15 @@ struct search_limits {
 ///     void expand(std::uint32_t id, const position& at, const Parent& how, Emit&& emit) const;
 /// };
 /// ```
-/// `expand` calls `emit(target_id, step_cost, parent_record, target_position)` for each
-/// successor; `how` is the record the node was reached with (the `root` record for the start).
-/// The parent record is whatever the expander needs to rebuild the path and to prune (A*: the
-/// direction byte; JPS: the parent id and the direction of arrival). The heuristic is a
-/// functor `double(const position&)` (consistent, so the fast stack is valid when enabled);
-/// the goal rule `bool(std::uint32_t id, const position&)` decides when an expanded node ends
-/// the search. The observer gets `on_open(id)` / `on_close(id)` (null_observer: nothing).
+/// `expand` calls `emit(target_id, step_cost, parent_record, position_of_target)` for each
+/// successor, where `position_of_target` is a nullary functor returning the target's position
+/// (called only for newly reached nodes, so its cost is not paid for the others); `how` is the
+/// record the node was reached with (the `root` record for the start). The parent record is
+/// whatever the expander needs to rebuild the path and to prune (A*: the direction byte; JPS: the
+/// parent id and the direction of arrival). The heuristic is a functor `double(const position&)`
+/// (consistent, so the fast stack is valid when enabled); the goal rule `bool(std::uint32_t id,
+/// const position&)` decides when an expanded node ends the search. The observer gets `on_open(id)`
+/// / `on_close(id)` (null_observer: nothing).
 ///
 /// Use: `start(...)`, then `step(...)` until it returns true, then read phase(), end_id(),
 /// node()/parent() along the chain, stats(). Never throws: allocation failures end the search
@@ -111,11 +113,9 @@ template <class Parent> class best_first {
         if (phase_ != search_phase::running) return true;
         try {
             if (paged_mode_) {
-                run<FastStack>(paged_.get_view(), paged_open_, expander, h, goal, observer,
-                               budget);
+                run<FastStack>(paged_.get_view(), paged_open_, expander, h, goal, observer, budget);
             } else {
-                run<FastStack>(dense_.get_view(), dense_open_, expander, h, goal, observer,
-                               budget);
+                run<FastStack>(dense_.get_view(), dense_open_, expander, h, goal, observer, budget);
             }
         } catch (const std::bad_alloc&) {
             fail("out of memory after " + std::to_string(stats_.expanded) + " expansions");
@@ -160,9 +160,7 @@ template <class Parent> class best_first {
   private:
     struct dense_slot {
         search_node* nodes = nullptr;
-        std::uint32_t& operator()(std::uint32_t id) const noexcept {
-            return nodes[id].heap_slot;
-        }
+        std::uint32_t& operator()(std::uint32_t id) const noexcept { return nodes[id].heap_slot; }
     };
     struct paged_slot {
         paged_node_store<Parent>* store = nullptr;
@@ -182,8 +180,7 @@ template <class Parent> class best_first {
     }
 
     template <class View, class Open>
-    bool seed(const View& view, Open& open, std::uint32_t start_id, const Parent& root,
-              double h0) {
+    bool seed(const View& view, Open& open, std::uint32_t start_id, const Parent& root, double h0) {
         search_node& s = view.at(start_id);
         if (view.failed()) return fail(cap_text(0));
         s = search_node{0.0, no_slot, generation()};
@@ -214,10 +211,18 @@ template <class Parent> class best_first {
         return false;
     }
 
-    template <bool FastStack, class View, class Open, class Expander, class Heuristic,
-              class Goal, class Observer>
-    void run(const View view, Open& open, const Expander& expander, const Heuristic& h,
-             const Goal& goal, Observer& observer, std::uint64_t budget) {
+    /// The expansion loop. Flattened: the heap, the expander and the emit step must inline
+    /// into it (the compiler's size limits would otherwise keep them as calls).
+    template <bool FastStack, class View, class Open, class Expander, class Heuristic, class Goal,
+              class Observer>
+    [[gnu::flatten]] void run(const View view, Open& open, const Expander& expander_in,
+                              const Heuristic& h_in, const Goal& goal_in, Observer& observer,
+                              std::uint64_t budget) {
+        // Local copies of the policies: their fields cannot alias the node writes, so they
+        // stay in registers (through the references they would be reloaded after each store).
+        const Expander expander = expander_in;
+        const Heuristic h = h_in;
+        const Goal goal = goal_in;
         const std::uint32_t gen = generation();
         // Counters live in a local copy (registers) and are written back on every exit: stores
         // through `this` would otherwise be reloaded after each node write.
@@ -274,38 +279,38 @@ template <class Parent> class best_first {
                 best_h_ = hcur;
                 best_ = cur;
             }
-            expander.expand(cur, at, view.parent(cur),
-                            [&](std::uint32_t nb, double step_cost, const Parent& how,
-                                const auto& nb_at) {
-                                ++st.generated;
-                                search_node& nn = view.at(nb);
-                                if (nn.stamp != gen) {
-                                    nn.stamp = gen;
-                                    nn.g = g + step_cost;
-                                    view.parent(nb) = how;
-                                    const double fn = nn.g + h(nb_at);
-                                    observer.on_open(nb);
-                                    if (FastStack && fn <= fcur) {
-                                        nn.heap_slot = fast_slot;
-                                        fast.push_back(nb);
-                                    } else {
-                                        heap.push({fn, static_cast<float>(nn.g)}, nb);
-                                        ++st.heap_pushes;
-                                    }
-                                    return;
-                                }
-                                // Closed, or waiting on the fast stack (then its f is minimal
-                                // and cannot improve).
-                                if (nn.heap_slot >= fast_slot) return;
-                                const double ng = g + step_cost;
-                                if (ng < nn.g) {
-                                    const double hn = heap.items()[nn.heap_slot].f - nn.g;
-                                    nn.g = ng;
-                                    view.parent(nb) = how;
-                                    heap.decrease(nn.heap_slot, {ng + hn, static_cast<float>(ng)});
-                                    ++st.decrease_keys;
-                                }
-                            });
+            expander.expand(
+                cur, at, view.parent(cur),
+                [&](std::uint32_t nb, double step_cost, const Parent& how, const auto& nb_at) {
+                    ++st.generated;
+                    search_node& nn = view.at(nb);
+                    if (nn.stamp != gen) {
+                        nn.stamp = gen;
+                        nn.g = g + step_cost;
+                        view.parent(nb) = how;
+                        const double fn = nn.g + h(nb_at());
+                        observer.on_open(nb);
+                        if (FastStack && fn <= fcur) {
+                            nn.heap_slot = fast_slot;
+                            fast.push_back(nb);
+                        } else {
+                            heap.push({fn, static_cast<float>(nn.g)}, nb);
+                            ++st.heap_pushes;
+                        }
+                        return;
+                    }
+                    // Closed, or waiting on the fast stack (then its f is minimal
+                    // and cannot improve).
+                    if (nn.heap_slot >= fast_slot) return;
+                    const double ng = g + step_cost;
+                    if (ng < nn.g) {
+                        const double hn = heap.items()[nn.heap_slot].f - nn.g;
+                        nn.g = ng;
+                        view.parent(nb) = how;
+                        heap.decrease(nn.heap_slot, {ng + hn, static_cast<float>(ng)});
+                        ++st.decrease_keys;
+                    }
+                });
             st.peak_open = std::max<std::uint64_t>(st.peak_open, heap.size() + fast.size());
             if constexpr (View::can_fail) {
                 if (view.failed()) [[unlikely]] {

@@ -83,8 +83,9 @@ template <bool HasCosts, bool Windowed = false> struct grid_neighbours {
             if constexpr (HasCosts) {
                 step *= static_cast<double>(costs[nb]);
             }
-            emit(nb, step, static_cast<step_dir>(d),
-                 cell{at.x + grid::direction_dx[d], at.y + grid::direction_dy[d]});
+            emit(nb, step, static_cast<step_dir>(d), [at, d]() noexcept {
+                return cell{at.x + grid::direction_dx[d], at.y + grid::direction_dy[d]};
+            });
         }
     }
 

@@ -50,7 +50,10 @@ template <class Parent> class dense_node_store {
     void prepare(std::size_t ids) {
         if (nodes_.size() < ids) {
             nodes_.assign(ids, search_node{0.0, no_slot, 0});
-            parents_.assign(ids, Parent{});
+            // Default-initialised: a parent record is written whenever a node is stamped.
+            parents_.reset();
+            parents_.reset(new Parent[ids]);
+            parent_count_ = ids;
             generation_ = 0;
         }
         if (++generation_ == 0) { // wrapped: old stamps could alias the new generation
@@ -60,10 +63,11 @@ template <class Parent> class dense_node_store {
     }
     void release() noexcept {
         nodes_ = {};
-        parents_ = {};
+        parents_.reset();
+        parent_count_ = 0;
         generation_ = 0;
     }
-    [[nodiscard]] view get_view() noexcept { return {nodes_.data(), parents_.data()}; }
+    [[nodiscard]] view get_view() noexcept { return {nodes_.data(), parents_.get()}; }
     [[nodiscard]] std::uint32_t generation() const noexcept { return generation_; }
     /// The node of `id` if this search touched it, else nullptr.
     [[nodiscard]] const search_node* find(std::uint32_t id) const noexcept {
@@ -71,12 +75,13 @@ template <class Parent> class dense_node_store {
     }
     [[nodiscard]] const Parent& parent(std::uint32_t id) const noexcept { return parents_[id]; }
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
-        return nodes_.capacity() * sizeof(search_node) + parents_.capacity() * sizeof(Parent);
+        return nodes_.capacity() * sizeof(search_node) + parent_count_ * sizeof(Parent);
     }
 
   private:
     std::vector<search_node> nodes_;
-    std::vector<Parent> parents_;
+    std::unique_ptr<Parent[]> parents_;
+    std::size_t parent_count_ = 0;
     std::uint32_t generation_ = 0;
 };
 
