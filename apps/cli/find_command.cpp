@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -24,12 +25,14 @@ struct find_args {
     search_options search;
     std::string out;
     std::string png;
+    std::size_t max_memory_mb = 0;
     bool json = false;
 };
 
 void run_find(const find_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
+    request.max_memory_bytes = a.max_memory_mb << 20;
     auto engine = registry::find_finder(a.search.algo)->make();
     const auto t0 = std::chrono::steady_clock::now();
     search::search_result r = engine->find(map, request);
@@ -87,6 +90,9 @@ void register_find(CLI::App& app) {
     args->search.add_to(*cmd);
     cmd->add_option("--out", args->out, "write map.out with the path drawn in arrows");
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
+    cmd->add_option("--max-memory-mb", args->max_memory_mb,
+                    "cap on the search's scratch memory in MiB (0 = none); exceeding it ends "
+                    "the search with status resource_exhausted (exit 2)");
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->callback([args] { run_find(*args); });
 }

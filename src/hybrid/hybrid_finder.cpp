@@ -8,11 +8,11 @@
 #include <optional>
 #include <vector>
 
+#include "cell_box.hpp"
 #include "line_walk.hpp"
-#include "map_window.hpp"
-#include "request_check.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/request_check.hpp"
 
 namespace xunlu::hybrid {
 
@@ -122,32 +122,30 @@ class hybrid_run {
                     continue;
                 }
                 previous[c] = box;
-                auto window = detail::copy_window(map_, box);
-                if (!window) return std::nullopt;
-                local_.start = window->to_window(to);
-                local_.goal = window->to_window(from);
-                auto r = engine_.find_path(window->map, local_);
+                local_.start = to;
+                local_.goal = from;
+                local_.window = search::search_window{box.min, box.max};
+                auto r = engine_.find_path(map_, local_);
                 ++out_.local_searches;
                 if (attempt > 0) ++out_.widenings;
                 out_.recorded += r.trace.expanded.size() + r.trace.open.size();
                 out_.expanded += r.stats.expanded;
-                peak_ = std::max(peak_,
-                                 window->map.memory_bytes() + engine_.memory_bytes() + line_bytes_);
+                peak_ = std::max(peak_, engine_.memory_bytes() + line_bytes_);
                 if (request_.record_trace) {
-                    for (const cell t : r.trace.expanded)
-                        out_.recorded_cells.push_back(window->to_map(t));
-                    for (const cell t : r.trace.open)
-                        out_.recorded_cells.push_back(window->to_map(t));
+                    out_.recorded_cells.insert(out_.recorded_cells.end(), r.trace.expanded.begin(),
+                                               r.trace.expanded.end());
+                    out_.recorded_cells.insert(out_.recorded_cells.end(), r.trace.open.begin(),
+                                               r.trace.open.end());
                 }
                 if (r.found()) {
                     for (std::size_t s = r.path.size() - 1; s-- > 0;) {
-                        detail::append_step(out_.path, window->to_map(r.path[s]), map_,
-                                            request_.rules, request_.mask());
+                        detail::append_step(out_.path, r.path[s], map_, request_.rules,
+                                            request_.mask());
                     }
                     return to;
                 }
                 if (r.status != search::search_status::no_path) return std::nullopt;
-                if (!touches_inner_edge(r.trace.expanded, *window)) {
+                if (!touches_inner_edge(r.trace.expanded, box)) {
                     dead[c] = true; // a closed pocket: no window makes it reachable
                 } else {
                     any_live = true;
@@ -160,11 +158,8 @@ class hybrid_run {
 
     /// True when a cell lies on an edge of the window that is not an edge of the map: the
     /// search would have gone on in a bigger window.
-    bool touches_inner_edge(const std::vector<cell>& expanded,
-                            const detail::map_window& window) const {
-        const auto& b = window.box;
-        for (const cell w : expanded) {
-            const cell c = window.to_map(w);
+    bool touches_inner_edge(const std::vector<cell>& expanded, const detail::cell_box& b) const {
+        for (const cell c : expanded) {
             if ((c.x == b.min.x && b.min.x > 0) || (c.y == b.min.y && b.min.y > 0) ||
                 (c.x == b.max.x && b.max.x < map_.width() - 1) ||
                 (c.y == b.max.y && b.max.y < map_.height() - 1)) {
@@ -177,6 +172,7 @@ class hybrid_run {
     /// Full-map A* from the unit's cell to the goal; decides for good.
     method_result fallback(cell from) {
         out_.fallback = true;
+        local_.window.reset(); // the whole map
         local_.start = from;
         local_.goal = request_.goal;
         auto r = engine_.find_path(map_, local_);
@@ -194,9 +190,9 @@ class hybrid_run {
                               ? search::search_status::no_path
                               : r.status;
             out_.reason = r.status == search::search_status::no_path
-                              ? "goal " + detail::cell_text(request_.goal) +
+                              ? "goal " + search::cell_text(request_.goal) +
                                     " is unreachable from start " +
-                                    detail::cell_text(request_.start) +
+                                    search::cell_text(request_.start) +
                                     " (confirmed by the full-map fallback A*)"
                               : r.reason;
             out_.path.clear();
@@ -234,7 +230,10 @@ method_result find_path_hybrid(const grid::grid_map& map, const search::search_r
                                const hybrid_options& options) {
     const auto t0 = std::chrono::steady_clock::now();
     method_result out;
-    if (auto problem = detail::request_problem(map, request)) {
+    // The one request validation; these methods ignore stop_within, so the goal must be free.
+    search::search_request checked = request;
+    checked.stop_within = 0;
+    if (auto problem = search::request_problem(map, checked)) {
         out.method = method_kind::hybrid;
         out.status = search::search_status::invalid_input;
         out.reason = std::move(*problem);

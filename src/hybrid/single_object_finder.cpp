@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "line_walk.hpp"
-#include "request_check.hpp"
 #include "xunlu/grid/path_check.hpp"
+#include "xunlu/search/request_check.hpp"
 
 namespace xunlu::hybrid {
 
@@ -91,7 +91,7 @@ method_result walk(const grid::grid_map& map, const search::search_request& requ
             const auto next = follow_step(map, state, clockwise, mask);
             if (!next) {
                 return stop(search::search_status::no_path, "start " +
-                                                                detail::cell_text(request.start) +
+                                                                search::cell_text(request.start) +
                                                                 " is walled in on all four sides");
             }
             state = *next;
@@ -112,10 +112,10 @@ method_result walk(const grid::grid_map& map, const search::search_request& requ
             }
             if (state == saved) {
                 return stop(search::search_status::no_path,
-                            "the boundary walk from hit point " + detail::cell_text(hit) +
+                            "the boundary walk from hit point " + search::cell_text(hit) +
                                 " came back to where it was without meeting the line closer "
                                 "to the goal: goal " +
-                                detail::cell_text(request.goal) + " is unreachable");
+                                search::cell_text(request.goal) + " is unreachable");
             }
             if (++lambda == power) {
                 saved = state;
@@ -135,7 +135,10 @@ method_result find_path_single_object(const grid::grid_map& map,
     method_result out;
     out.method = method_kind::single_object;
     out.turn = options.turn;
-    if (auto problem = detail::request_problem(map, request)) {
+    // The one request validation; these methods ignore stop_within, so the goal must be free.
+    search::search_request checked = request;
+    checked.stop_within = 0;
+    if (auto problem = search::request_problem(map, checked)) {
         out.status = search::search_status::invalid_input;
         out.reason = std::move(*problem);
         return out;

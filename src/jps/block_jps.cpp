@@ -154,8 +154,7 @@ struct block4 : block_scans {
 } // namespace
 
 struct block_jps::impl {
-    detail::jump_workspace ws;
-    search::astar fallback;
+    detail::jump_search search;
     /// The bit grids of the last query's map, held so they outlive a map change mid-query; they
     /// are owned by the map's derived cache (never keyed by the map's address).
     std::shared_ptr<const bit_grid> rows;
@@ -188,11 +187,14 @@ std::size_t block_jps::rebuilds() const noexcept {
 }
 
 std::size_t block_jps::memory_bytes() const noexcept {
-    return impl_->ws.memory_bytes() + impl_->grid_bytes();
+    return impl_->search.memory_bytes() + impl_->grid_bytes();
 }
 
-search::search_result block_jps::find_path(const grid::grid_map& map,
-                                           const search::search_request& request) {
+void block_jps::set_dense_limit(std::size_t ids) noexcept {
+    impl_->search.set_dense_limit(ids);
+}
+
+bool block_jps::start(const grid::grid_map& map, const search::search_request& request) {
     std::optional<std::string> unsupported;
     if (request.rules.moves == grid::connectivity::eight &&
         request.rules.corners != grid::corner_rule::no_cut) {
@@ -200,19 +202,36 @@ search::search_result block_jps::find_path(const grid::grid_map& map,
                       " is not supported (block-based jumping implements 4 and 8 without "
                       "corner cutting; use --algo jps for corner-cutting rules)";
     }
-    if (auto early = detail::pre_check(map, request, impl_->fallback, "jps-block", unsupported)) {
-        return std::move(*early);
+    if (!impl_->search.start(map, request, "jps-block", unsupported)) {
+        return false;
     }
     impl_->refresh(map, request.mask());
-    const block_scans scans{*impl_->rows, *impl_->cols, request.goal.x + 1, request.goal.y + 1,
-                            map.stride()};
-    const std::size_t extra = impl_->grid_bytes();
-    if (request.rules.moves == grid::connectivity::four) {
-        block4 expander{scans};
-        return detail::run_jump_search(impl_->ws, map, request, expander, extra);
+    return true;
+}
+
+bool block_jps::step(std::uint64_t budget) {
+    detail::jump_search& search = impl_->search;
+    if (!search.uses_core()) {
+        return search.step_other(budget);
     }
-    block8 expander{scans};
-    return detail::run_jump_search(impl_->ws, map, request, expander, extra);
+    const search::search_request& request = search.request();
+    const block_scans scans{*impl_->rows, *impl_->cols, request.goal.x + 1, request.goal.y + 1,
+                            search.map().stride()};
+    if (request.rules.moves == grid::connectivity::four) {
+        return search.step_core(block4{scans}, budget);
+    }
+    return search.step_core(block8{scans}, budget);
+}
+
+search::search_result block_jps::finish() {
+    return impl_->search.finish(impl_->grid_bytes());
+}
+
+search::search_result block_jps::find_path(const grid::grid_map& map,
+                                           const search::search_request& request) {
+    start(map, request);
+    step(0);
+    return finish();
 }
 
 } // namespace xunlu::jps

@@ -92,8 +92,7 @@ struct plus_expander {
 } // namespace
 
 struct jps_plus::impl {
-    detail::jump_workspace ws;
-    search::astar fallback;
+    detail::jump_search search;
     /// The table of the last query's map, owned by that map's derived cache (never keyed by
     /// the map's address); held here so it outlives a map change mid-query.
     std::shared_ptr<const jump_table> table;
@@ -134,11 +133,14 @@ const jump_table& jps_plus::table() const noexcept {
 }
 
 std::size_t jps_plus::memory_bytes() const noexcept {
-    return impl_->ws.memory_bytes() + (impl_->table ? impl_->table->memory_bytes() : 0);
+    return impl_->search.memory_bytes() + (impl_->table ? impl_->table->memory_bytes() : 0);
 }
 
-search::search_result jps_plus::find_path(const grid::grid_map& map,
-                                          const search::search_request& request) {
+void jps_plus::set_dense_limit(std::size_t ids) noexcept {
+    impl_->search.set_dense_limit(ids);
+}
+
+bool jps_plus::start(const grid::grid_map& map, const search::search_request& request) {
     std::optional<std::string> unsupported;
     if (request.rules.moves != grid::connectivity::eight ||
         request.rules.corners != grid::corner_rule::no_cut) {
@@ -151,8 +153,8 @@ search::search_result jps_plus::find_path(const grid::grid_map& map,
                       " cells; jump tables are built for at most " +
                       std::to_string(jump_table::max_cells) + " (16 bytes per cell)";
     }
-    if (auto early = detail::pre_check(map, request, impl_->fallback, "jps+", unsupported)) {
-        return std::move(*early);
+    if (!impl_->search.start(map, request, "jps+", unsupported)) {
+        return false;
     }
     const auto mask = request.mask();
     // Built once per map and mask (a new snapshot rebuilds on its first use: no cheap repair).
@@ -160,9 +162,31 @@ search::search_result jps_plus::find_path(const grid::grid_map& map,
         ++impl_->builds;
         return jump_table::build(map, mask, impl_->progress);
     });
-    plus_expander expander{*impl_->table, map.padded_flags(), static_cast<std::uint8_t>(mask),
-                           map.stride(),  request.goal.x,     request.goal.y};
-    return detail::run_jump_search(impl_->ws, map, request, expander, impl_->table->memory_bytes());
+    return true;
+}
+
+bool jps_plus::step(std::uint64_t budget) {
+    detail::jump_search& search = impl_->search;
+    if (!search.uses_core()) {
+        return search.step_other(budget);
+    }
+    const grid::grid_map& map = search.map();
+    const search::search_request& request = search.request();
+    const plus_expander expander{
+        *impl_->table, map.padded_flags(), static_cast<std::uint8_t>(request.mask()),
+        map.stride(),  request.goal.x,     request.goal.y};
+    return search.step_core(expander, budget);
+}
+
+search::search_result jps_plus::finish() {
+    return impl_->search.finish(impl_->table ? impl_->table->memory_bytes() : 0);
+}
+
+search::search_result jps_plus::find_path(const grid::grid_map& map,
+                                          const search::search_request& request) {
+    start(map, request);
+    step(0);
+    return finish();
 }
 
 } // namespace xunlu::jps

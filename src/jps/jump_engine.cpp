@@ -1,88 +1,97 @@
-// The non-template parts of the jump point search core: workspace reset, request checks,
-// heuristic choice, and turning the jump point chain into a full cell-by-cell path.
+// The non-template parts of the JPS driver: request checks, the A* fallback, the heuristic
+// choice and the result (through the search module's one result builder).
 #include "jump_engine.hpp"
 
-#include <algorithm>
+#include <cmath>
+
+#include "xunlu/search/request_check.hpp"
+#include "xunlu/search/result_builder.hpp"
 
 namespace xunlu::jps::detail {
 
-namespace {
-
-std::string cell_text(cell c) {
-    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
-
-int sign(std::int32_t v) noexcept {
-    return (v > 0) - (v < 0);
-}
-
-} // namespace
-
-void jump_workspace::prepare(std::size_t padded_cells) {
-    if (nodes.size() < padded_cells) {
-        nodes.assign(padded_cells, jump_node{0.0, 0, no_slot, 0, 0, 0});
-        generation = 0;
-    }
-    if (++generation == 0) { // wrapped: old stamps could alias the new generation
-        for (auto& n : nodes) {
-            n.stamp = 0;
-        }
-        generation = 1;
-    }
-    open.bind(nodes.data());
-    open.clear();
-}
-
-std::optional<std::string> invalid_reason(const grid::grid_map& map,
-                                          const search::search_request& request) {
-    const auto mask = request.mask();
-    const std::string size = std::to_string(map.width()) + "x" + std::to_string(map.height());
-    if (!map.in_bounds(request.start)) {
-        return "start " + cell_text(request.start) + " is outside the " + size + " map";
-    }
-    if (!map.in_bounds(request.goal)) {
-        return "goal " + cell_text(request.goal) + " is outside the " + size + " map";
-    }
-    if (!map.passable(request.start, mask)) {
-        return "start " + cell_text(request.start) + " is blocked";
-    }
-    if (request.stop_within < 0) {
-        return std::string("stop_within must be >= 0");
-    }
-    if (request.stop_within == 0 && !map.passable(request.goal, mask)) {
-        return "goal " + cell_text(request.goal) + " is blocked";
-    }
-    return std::nullopt;
-}
-
-std::optional<search::search_result> pre_check(const grid::grid_map& map,
-                                               const search::search_request& request,
-                                               search::astar& fallback, std::string_view algo,
-                                               const std::optional<std::string>& unsupported) {
-    if (auto bad = invalid_reason(map, request)) {
-        search::search_result out;
-        out.status = search::search_status::invalid_input;
-        out.reason = std::move(*bad);
-        return out;
+bool jump_search::start(const grid::grid_map& map, const search::search_request& request,
+                        std::string_view algo, const std::optional<std::string>& unsupported) {
+    map_ = &map;
+    request_ = request;
+    note_.clear();
+    trace_.clear();
+    early_ = {};
+    if (auto bad = search::request_problem(map, request)) {
+        early_.status = search::search_status::invalid_input;
+        early_.reason = std::move(*bad);
+        mode_ = mode::early;
+        return false;
     }
     if (unsupported) {
-        search::search_result out;
-        out.status = search::search_status::invalid_input;
-        out.reason = std::string(algo) + ": " + *unsupported;
-        return out;
+        early_.status = search::search_status::invalid_input;
+        early_.reason = std::string(algo) + ": " + *unsupported;
+        mode_ = mode::early;
+        return false;
     }
     const char* why = nullptr;
     if (map.has_terrain_costs()) {
         why = "the map has terrain costs (JPS needs uniform cost)";
     } else if (request.stop_within > 0) {
         why = "stop_within > 0 is not supported by jump point search";
+    } else if (request.window) {
+        why = "search windows are not supported by jump point search";
     }
-    if (why == nullptr) {
-        return std::nullopt;
+    if (why != nullptr) {
+        note_ = std::string(algo) + " fell back to A*: " + why;
+        mode_ = mode::fallback;
+        fallback_.start(map, request);
+        return false;
     }
-    search::search_result out = fallback.find_path(map, request);
-    const std::string note = std::string(algo) + " fell back to A*: " + why;
-    out.reason = out.reason.empty() ? note : note + "; " + out.reason;
+    mode_ = mode::core;
+    const auto start = static_cast<std::uint32_t>(map.index(request.start));
+    goal_ = static_cast<std::uint32_t>(map.index(request.goal));
+    const double h0 = make_heuristic(request)(std::abs(request.goal.x - request.start.x),
+                                              std::abs(request.goal.y - request.start.y));
+    const search::search_limits limits{.max_expansions = request.max_expansions,
+                                       .deadline = request.deadline,
+                                       .max_memory_bytes = request.max_memory_bytes,
+                                       .dense_limit = dense_limit_};
+    if (request.record_trace) {
+        core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits,
+                    trace_);
+    } else {
+        core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits);
+    }
+    return true;
+}
+
+bool jump_search::step_other(std::uint64_t budget) {
+    if (mode_ == mode::fallback) {
+        return fallback_.step(budget);
+    }
+    return true;
+}
+
+bool jump_search::running() const noexcept {
+    return mode_ == mode::core && core_.phase() == search::search_phase::running;
+}
+
+search::search_result jump_search::finish(std::size_t preprocessing_bytes) {
+    switch (mode_) {
+    case mode::idle: {
+        search::search_result out;
+        out.reason = "no search was started";
+        return out;
+    }
+    case mode::early:
+        return early_;
+    case mode::fallback: {
+        search::search_result out = fallback_.finish();
+        out.reason = out.reason.empty() ? note_ : note_ + "; " + out.reason;
+        return out;
+    }
+    case mode::core:
+        break;
+    }
+    search::search_result out = search::build_result(
+        core_, *map_, request_, [](std::uint32_t, const jump_parent& how) { return how.parent; },
+        &trace_);
+    out.stats.preprocessing_bytes = preprocessing_bytes;
     return out;
 }
 
@@ -102,60 +111,6 @@ jump_heuristic make_heuristic(const search::search_request& request) noexcept {
         break;
     }
     return {0, 0, false};
-}
-
-void append_segment(std::vector<cell>& path, cell from, cell to) {
-    const int dx = sign(to.x - from.x);
-    const int dy = sign(to.y - from.y);
-    cell c = from;
-    while (c != to) {
-        c.x += dx;
-        c.y += dy;
-        path.push_back(c);
-    }
-}
-
-search::search_result finish_result(jump_workspace& ws, const grid::grid_map& map,
-                                    const search::search_request& request,
-                                    search::search_status status, std::uint32_t end,
-                                    search::search_stats stats) {
-    search::search_result out;
-    out.status = status;
-    if (status == search::search_status::no_path) {
-        out.reason = "goal " + cell_text(request.goal) + " is unreachable from start " +
-                     cell_text(request.start);
-    } else if (status == search::search_status::budget_exhausted) {
-        out.partial = true;
-        out.reason = request.max_expansions != 0 && stats.expanded >= request.max_expansions
-                         ? "node budget of " + std::to_string(request.max_expansions) +
-                               " expansions exhausted"
-                         : "deadline passed";
-    }
-    if (end != no_index) {
-        std::vector<std::uint32_t> chain;
-        for (std::uint32_t i = end; i != no_index; i = ws.nodes[i].parent) {
-            chain.push_back(i);
-        }
-        std::reverse(chain.begin(), chain.end());
-        out.path.push_back(map.cell_of(chain.front()));
-        for (std::size_t k = 1; k < chain.size(); ++k) {
-            append_segment(out.path, map.cell_of(chain[k - 1]), map.cell_of(chain[k]));
-        }
-        out.cost = ws.nodes[end].g;
-        out.length = grid::path_length(out.path);
-    }
-    out.stats = stats;
-    if (request.record_trace) {
-        for (std::size_t i = 0; i < ws.nodes.size(); ++i) {
-            const jump_node& n = ws.nodes[i];
-            if (n.stamp != ws.generation) {
-                continue;
-            }
-            (n.heap_slot == closed_slot ? out.trace.expanded : out.trace.open)
-                .push_back(map.cell_of(i));
-        }
-    }
-    return out;
 }
 
 } // namespace xunlu::jps::detail

@@ -180,8 +180,7 @@ struct online4 : flag_view {
 } // namespace
 
 struct online_jps::impl {
-    detail::jump_workspace ws;
-    search::astar fallback;
+    detail::jump_search search;
 };
 
 online_jps::online_jps() : impl_(std::make_unique<impl>()) {}
@@ -190,31 +189,49 @@ online_jps& online_jps::operator=(online_jps&&) noexcept = default;
 online_jps::~online_jps() = default;
 
 std::size_t online_jps::memory_bytes() const noexcept {
-    return impl_->ws.memory_bytes();
+    return impl_->search.memory_bytes();
+}
+
+void online_jps::set_dense_limit(std::size_t ids) noexcept {
+    impl_->search.set_dense_limit(ids);
+}
+
+bool online_jps::start(const grid::grid_map& map, const search::search_request& request) {
+    return impl_->search.start(map, request, "jps", std::nullopt);
+}
+
+bool online_jps::step(std::uint64_t budget) {
+    detail::jump_search& search = impl_->search;
+    if (!search.uses_core()) {
+        return search.step_other(budget);
+    }
+    const grid::grid_map& map = search.map();
+    const search::search_request& request = search.request();
+    const flag_view view{map.padded_flags(), static_cast<std::uint8_t>(request.mask()),
+                         map.stride(), static_cast<std::int32_t>(map.index(request.goal))};
+    if (request.rules.moves == grid::connectivity::four) {
+        return search.step_core(online4{view}, budget);
+    }
+    switch (request.rules.corners) {
+    case corner_rule::no_cut:
+        return search.step_core(online8<corner_rule::no_cut>{view}, budget);
+    case corner_rule::cut_if_one_free:
+        return search.step_core(online8<corner_rule::cut_if_one_free>{view}, budget);
+    case corner_rule::always:
+        break;
+    }
+    return search.step_core(online8<corner_rule::always>{view}, budget);
+}
+
+search::search_result online_jps::finish() {
+    return impl_->search.finish(0);
 }
 
 search::search_result online_jps::find_path(const grid::grid_map& map,
                                             const search::search_request& request) {
-    if (auto early = detail::pre_check(map, request, impl_->fallback, "jps", std::nullopt)) {
-        return std::move(*early);
-    }
-    const flag_view view{map.padded_flags(), static_cast<std::uint8_t>(request.mask()),
-                         map.stride(), static_cast<std::int32_t>(map.index(request.goal))};
-    auto run = [&](auto expander) {
-        return detail::run_jump_search(impl_->ws, map, request, expander, 0);
-    };
-    if (request.rules.moves == grid::connectivity::four) {
-        return run(online4{view});
-    }
-    switch (request.rules.corners) {
-    case corner_rule::no_cut:
-        return run(online8<corner_rule::no_cut>{view});
-    case corner_rule::cut_if_one_free:
-        return run(online8<corner_rule::cut_if_one_free>{view});
-    case corner_rule::always:
-        break;
-    }
-    return run(online8<corner_rule::always>{view});
+    start(map, request);
+    step(0);
+    return finish();
 }
 
 } // namespace xunlu::jps

@@ -1,89 +1,121 @@
-// Multi-entry, multi-exit A*/Dijkstra over the waypoint graph with a binary heap (lazy deletion).
+// Multi-entry, multi-exit A*/Dijkstra over the waypoint graph: an expander of the search core
+// with a virtual source (the entries) and a virtual sink (the exits).
 #include "xunlu/waypoint/graph_search.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <limits>
-#include <queue>
 
 namespace xunlu::waypoint {
+
+namespace {
+
+/// Successors of a waypoint in the graph, plus the two virtual nodes: `source` (id n) leads to
+/// every entry at its cost, and each exit leads to `sink` (id n + 1) at its cost.
+struct graph_expander {
+    using position = std::uint32_t;
+    const waypoint_graph* graph;
+    std::span<const graph_endpoint> entries;
+    const double* exit_cost;
+    const std::uint32_t* exit_stamp;
+    std::uint32_t generation;
+    std::uint32_t source;
+    std::uint32_t sink;
+
+    [[nodiscard]] position position_of(std::uint32_t id) const noexcept { return id; }
+
+    template <class Emit>
+    void expand(std::uint32_t id, position, std::uint32_t, Emit&& emit) const {
+        if (id == source) {
+            for (const graph_endpoint& e : entries) {
+                emit(e.node, e.cost, source, [n = e.node] { return n; });
+            }
+            return;
+        }
+        const auto nbrs = graph->neighbours(id);
+        const auto costs = graph->costs(id);
+        for (std::size_t k = 0; k < nbrs.size(); ++k) {
+            emit(nbrs[k], costs[k], id, [n = nbrs[k]] { return n; });
+        }
+        if (exit_stamp[id] == generation) emit(sink, exit_cost[id], id, [s = sink] { return s; });
+    }
+};
+
+/// Straight distance to the goal scaled to stay admissible; 0 at the virtual nodes and
+/// without a goal (Dijkstra).
+struct graph_heuristic {
+    const waypoint_graph* graph;
+    std::optional<point> goal;
+    double scale;
+    std::uint32_t real_nodes;
+    [[nodiscard]] double operator()(std::uint32_t id) const noexcept {
+        if (!goal || id >= real_nodes) return 0.0;
+        const point c = graph->at(id).centre();
+        return scale * std::hypot(c.x - goal->x, c.y - goal->y);
+    }
+};
+
+struct reach_sink {
+    std::uint32_t sink;
+    [[nodiscard]] bool operator()(std::uint32_t id, std::uint32_t) const noexcept {
+        return id == sink;
+    }
+};
+
+} // namespace
 
 graph_route graph_search::find(const waypoint_graph& graph, std::span<const graph_endpoint> entries,
                                std::span<const graph_endpoint> exits, std::optional<point> goal) {
     graph_route out;
     const std::size_t n = graph.size();
     if (n == 0 || entries.empty() || exits.empty()) return out;
-    if (nodes_.size() < n) {
-        nodes_.assign(n, {0, 0, 0, false});
-        exit_cost_.assign(n, 0);
-        exit_stamp_.assign(n, 0);
-        generation_ = 0;
+    const auto source = static_cast<std::uint32_t>(n);
+    const auto sink = source + 1;
+    try {
+        if (exit_stamp_.size() < n) {
+            exit_cost_.assign(n, 0);
+            exit_stamp_.assign(n, 0);
+            generation_ = 0;
+        }
+        if (++generation_ == 0) {
+            std::fill(exit_stamp_.begin(), exit_stamp_.end(), 0u);
+            generation_ = 1;
+        }
+        entries_.clear();
+        for (const graph_endpoint& e : entries) {
+            if (e.node < n) entries_.push_back(e);
+        }
+    } catch (const std::bad_alloc&) {
+        return out;
     }
-    if (++generation_ == 0) {
-        std::fill(nodes_.begin(), nodes_.end(), node_state{0, 0, 0, false});
-        std::fill(exit_stamp_.begin(), exit_stamp_.end(), 0u);
-        generation_ = 1;
-    }
-    const std::uint32_t gen = generation_;
-    constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
-    const double scale = graph.heuristic_scale();
-    auto h = [&](std::uint32_t i) {
-        if (!goal) return 0.0;
-        const point c = graph.at(i).centre();
-        return scale * std::hypot(c.x - goal->x, c.y - goal->y);
-    };
+    bool any_exit = false;
     for (const graph_endpoint& e : exits) {
         if (e.node >= n) continue;
-        if (exit_stamp_[e.node] != gen || e.cost < exit_cost_[e.node]) {
-            exit_stamp_[e.node] = gen;
+        any_exit = true;
+        if (exit_stamp_[e.node] != generation_ || e.cost < exit_cost_[e.node]) {
+            exit_stamp_[e.node] = generation_;
             exit_cost_[e.node] = e.cost;
         }
     }
-    using item = std::pair<double, std::uint32_t>; // (f, node)
-    std::priority_queue<item, std::vector<item>, std::greater<>> open;
-    for (const graph_endpoint& e : entries) {
-        if (e.node >= n) continue;
-        node_state& s = nodes_[e.node];
-        if (s.stamp != gen || e.cost < s.g) {
-            s = {e.cost, none, gen, false};
-            open.emplace(e.cost + h(e.node), e.node);
-        }
+    if (entries_.empty() || !any_exit) return out;
+
+    const graph_expander expander{
+        &graph, entries_, exit_cost_.data(), exit_stamp_.data(), generation_, source, sink};
+    const graph_heuristic h{&graph, goal, graph.heuristic_scale(), source};
+    search::null_observer observer;
+    if (!core_.start(n + 2, source, source, 0.0, search::search_limits{})) return out;
+    // No fast stack: joining costs need not keep the heuristic consistent at the sink.
+    core_.step<false>(expander, h, reach_sink{sink}, observer, 0);
+    const std::uint64_t expanded = core_.stats().expanded;
+    if (core_.phase() != search::search_phase::found) {
+        out.settled = expanded > 0 ? expanded - 1 : 0; // minus the source
+        return out;
     }
-    double best = std::numeric_limits<double>::infinity();
-    std::uint32_t best_exit = none;
-    while (!open.empty()) {
-        const auto [f, cur] = open.top();
-        open.pop();
-        if (f >= best) break; // nothing left can beat the best complete route
-        node_state& cs = nodes_[cur];
-        if (cs.closed) continue;
-        cs.closed = true;
-        ++out.settled;
-        if (exit_stamp_[cur] == gen && cs.g + exit_cost_[cur] < best) {
-            best = cs.g + exit_cost_[cur];
-            best_exit = cur;
-        }
-        const auto nbrs = graph.neighbours(cur);
-        const auto costs = graph.costs(cur);
-        for (std::size_t k = 0; k < nbrs.size(); ++k) {
-            const std::uint32_t nb = nbrs[k];
-            const double g = cs.g + costs[k];
-            node_state& ns = nodes_[nb];
-            if (ns.stamp != gen) {
-                ns = {g, cur, gen, false};
-                open.emplace(g + h(nb), nb);
-            } else if (!ns.closed && g < ns.g) {
-                ns.g = g;
-                ns.parent = cur;
-                open.emplace(g + h(nb), nb);
-            }
-        }
-    }
-    if (best_exit == none) return out;
+    out.settled = expanded - 2; // minus the source and the sink
     out.found = true;
-    out.cost = best;
-    for (std::uint32_t i = best_exit; i != none; i = nodes_[i].parent) out.nodes.push_back(i);
+    out.cost = core_.node(sink)->g;
+    for (std::uint32_t i = core_.parent(sink); i != source; i = core_.parent(i)) {
+        out.nodes.push_back(i);
+    }
     std::reverse(out.nodes.begin(), out.nodes.end());
     return out;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "xunlu/grid/grid_map.hpp"
@@ -29,6 +30,14 @@ class block_jps {
 
     search::search_result find_path(const grid::grid_map& map,
                                     const search::search_request& request);
+    /// Stepwise use: `start`, then `step(budget)` (at most `budget` expansions, 0 = no limit)
+    /// until it returns true, then `finish`. Returns false when the request needs no jump
+    /// search (invalid, unsupported or run by the A* fallback); step and finish still work.
+    bool start(const grid::grid_map& map, const search::search_request& request);
+    bool step(std::uint64_t budget = 0);
+    search::search_result finish();
+    /// Maps with more padded cells than this use the paged node store (for tests).
+    void set_dense_limit(std::size_t ids) noexcept;
     /// Lets go of the bit grids held since the last query (the map's cache keeps its own).
     void invalidate() noexcept;
     /// Bytes held by the node table, OPEN and the two bit grids.

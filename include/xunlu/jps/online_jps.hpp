@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "xunlu/grid/grid_map.hpp"
@@ -26,6 +27,14 @@ class online_jps {
     /// Runs one query. Paths are full cell-by-cell paths, start to goal.
     search::search_result find_path(const grid::grid_map& map,
                                     const search::search_request& request);
+    /// Stepwise use: `start`, then `step(budget)` (at most `budget` expansions, 0 = no limit)
+    /// until it returns true, then `finish`. Returns false when the request needs no jump
+    /// search (invalid, unsupported or run by the A* fallback); step and finish still work.
+    bool start(const grid::grid_map& map, const search::search_request& request);
+    bool step(std::uint64_t budget = 0);
+    search::search_result finish();
+    /// Maps with more padded cells than this use the paged node store (for tests).
+    void set_dense_limit(std::size_t ids) noexcept;
     /// Bytes held by the node table and OPEN.
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -11,6 +12,19 @@
 #include "xunlu/search/heuristic.hpp"
 
 namespace xunlu::search {
+
+/// An inclusive box of cells (unpadded coordinates) a search may not leave: cells outside it
+/// count as blocked. Used for local searches (the hybrid's windows) without copying the map.
+struct search_window {
+    cell min;
+    cell max;
+    [[nodiscard]] constexpr bool contains(cell c) const noexcept {
+        return c.x >= min.x && c.y >= min.y && c.x <= max.x && c.y <= max.y;
+    }
+    [[nodiscard]] constexpr std::int64_t area() const noexcept {
+        return std::int64_t{max.x - min.x + 1} * std::int64_t{max.y - min.y + 1};
+    }
+};
 
 struct search_request {
     cell start;
@@ -27,7 +41,14 @@ struct search_request {
     std::uint64_t max_expansions = 0;
     /// Optional wall-clock deadline, checked every 256 expansions; treated like the budget.
     std::optional<std::chrono::steady_clock::time_point> deadline;
-    /// Record the expanded and still-open cells in the result (costs O(W*H) once at the end).
+    /// Memory cap in bytes for this search's scratch (node store and OPEN; per-map caches
+    /// such as JPS tables are not counted). 0 = no cap. Passing it ends the search with
+    /// `resource_exhausted`.
+    std::size_t max_memory_bytes = 0;
+    /// Optional box the search stays inside (A* and Dijkstra; the JPS variants fall back to A*
+    /// and say so). Start and goal must lie in it. The node memory then follows the window.
+    std::optional<search_window> window;
+    /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 
     [[nodiscard]] grid::obstacle_mask mask() const noexcept {

@@ -12,28 +12,45 @@
 namespace xunlu::search {
 
 enum class search_status : std::uint8_t {
-    found,            ///< a path to the goal (or within stop_within of it)
-    no_path,          ///< the whole reachable region was searched: the goal is unreachable
-    budget_exhausted, ///< max_expansions or the deadline ran out; path is partial
-    invalid_input,    ///< bad request (see reason); nothing was searched
+    found,              ///< a path to the goal (or within stop_within of it)
+    no_path,            ///< the whole reachable region was searched: the goal is unreachable
+    budget_exhausted,   ///< max_expansions or the deadline ran out; path is partial
+    invalid_input,      ///< bad request (see reason); nothing was searched
+    resource_exhausted, ///< the memory cap (search_request::max_memory_bytes) was reached or
+                        ///< memory ran out; no path (see reason)
 };
 
 [[nodiscard]] std::string_view status_name(search_status s) noexcept;
 
 struct search_stats {
-    std::uint64_t expanded = 0;      ///< nodes taken from OPEN and expanded
-    std::uint64_t generated = 0;     ///< neighbour cells looked at and found passable
-    std::uint64_t heap_pushes = 0;   ///< insertions into the heap; A* lets nodes whose f
-                                     ///< equals their parent's bypass it (fast stack)
-    std::uint64_t decrease_keys = 0; ///< improvements of a node already in OPEN
-    std::uint64_t peak_open = 0;     ///< largest OPEN size seen
-    std::size_t memory_bytes = 0;    ///< bytes of search memory (node table + heap)
+    std::uint64_t expanded = 0;          ///< nodes taken from OPEN and expanded
+    std::uint64_t generated = 0;         ///< neighbour cells looked at and found passable
+    std::uint64_t heap_pushes = 0;       ///< insertions into the heap; A* lets nodes whose f
+                                         ///< equals their parent's bypass it (fast stack)
+    std::uint64_t decrease_keys = 0;     ///< improvements of a node already in OPEN
+    std::uint64_t peak_open = 0;         ///< largest OPEN size seen
+    std::size_t memory_bytes = 0;        ///< bytes of search memory held (node store + OPEN)
+    std::size_t preprocessing_bytes = 0; ///< per-map caches the query used (JPS bit rows,
+                                         ///< JPS+ table); not part of memory_bytes
+};
+
+/// What happened to a node, in order (for replaying a search, e.g. in a visualizer).
+enum class node_event : std::uint8_t {
+    opened, ///< entered OPEN (first time reached)
+    closed, ///< taken from OPEN and expanded
+};
+
+struct search_event {
+    cell at;
+    node_event kind;
 };
 
 /// Cells the search touched, for pictures (only filled when the request asked for a trace).
+/// Recorded by an observer during the one run.
 struct search_trace {
-    std::vector<cell> expanded; ///< closed cells
-    std::vector<cell> open;     ///< cells left in OPEN at the end
+    std::vector<cell> expanded;       ///< closed cells, in expansion order
+    std::vector<cell> open;           ///< cells left in OPEN at the end, in order of opening
+    std::vector<search_event> events; ///< every open and close, in order
 };
 
 struct search_result {

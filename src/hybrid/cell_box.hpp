@@ -1,11 +1,10 @@
-// Internal: a rectangular part of a grid map copied into its own map, so that an unchanged
-// A* searches only inside it (the copy's padding walls in the search).
+// Internal: the inclusive cell box of a local search window (the A* run inside it takes the box
+// as its search_request::window; the map is never copied).
 #pragma once
 
 #include <cstdint>
 
 #include "xunlu/core/cell.hpp"
-#include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
 
 namespace xunlu::hybrid::detail {
@@ -24,17 +23,5 @@ struct cell_box {
 /// The box spanning `a` and `b`, grown by `margin` cells on each side, clamped to the map.
 [[nodiscard]] cell_box box_around(const grid::grid_map& map, cell a, cell b,
                                   std::int32_t margin) noexcept;
-
-struct map_window {
-    grid::grid_map map; ///< the copy; its cell (0,0) is `box.min` of the original
-    cell_box box;
-    [[nodiscard]] cell to_window(cell c) const noexcept {
-        return {c.x - box.min.x, c.y - box.min.y};
-    }
-    [[nodiscard]] cell to_map(cell c) const noexcept { return {c.x + box.min.x, c.y + box.min.y}; }
-};
-
-/// Copies the cells of `box` (flags and terrain costs) into a new map.
-[[nodiscard]] result<map_window> copy_window(const grid::grid_map& map, cell_box box);
 
 } // namespace xunlu::hybrid::detail

@@ -1,0 +1,192 @@
+// Per-search node memory: a dense table for small id spaces and a paged table, allocated on
+// first touch, for big ones. Both are reset per search by a generation stamp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <new>
+#include <vector>
+
+namespace xunlu::search {
+
+/// One search node: best cost so far, slot in OPEN (or a marker), and the search it belongs
+/// to. 16 bytes, four per cache line; the parent record is kept apart (see node stores).
+struct search_node {
+    double g;
+    std::uint32_t heap_slot;
+    std::uint32_t stamp;
+};
+static_assert(sizeof(search_node) == 16);
+
+inline constexpr std::uint32_t closed_slot = std::numeric_limits<std::uint32_t>::max();
+inline constexpr std::uint32_t fast_slot = closed_slot - 1; ///< open, on the fast stack
+inline constexpr std::uint32_t no_slot = closed_slot - 2;
+inline constexpr std::uint32_t no_id = std::numeric_limits<std::uint32_t>::max();
+
+/// Id spaces up to this many ids use the dense store by default (2^22: every Moving AI map
+/// and the 1000 x 1000 seed map stay dense).
+inline constexpr std::size_t default_dense_limit = std::size_t{1} << 22;
+
+/// One array entry per id. `Parent` is the expander's parent record.
+template <class Parent> class dense_node_store {
+  public:
+    /// Raw pointers for the hot loop (the vectors do not move during a search).
+    struct view {
+        search_node* nodes;
+        Parent* parents;
+        static constexpr bool can_fail = false;
+        search_node& at(std::uint32_t id) const noexcept { return nodes[id]; }
+        Parent& parent(std::uint32_t id) const noexcept { return parents[id]; }
+        [[nodiscard]] bool failed() const noexcept { return false; }
+    };
+
+    [[nodiscard]] static std::size_t bytes_for(std::size_t ids) noexcept {
+        return ids * (sizeof(search_node) + sizeof(Parent));
+    }
+
+    /// Makes room for ids [0, ids) and starts a new generation. May throw std::bad_alloc.
+    void prepare(std::size_t ids) {
+        if (nodes_.size() < ids) {
+            nodes_.assign(ids, search_node{0.0, no_slot, 0});
+            // Default-initialised: a parent record is written whenever a node is stamped.
+            parents_.reset();
+            parents_.reset(new Parent[ids]);
+            parent_count_ = ids;
+            generation_ = 0;
+        }
+        if (++generation_ == 0) { // wrapped: old stamps could alias the new generation
+            for (auto& n : nodes_) n.stamp = 0;
+            generation_ = 1;
+        }
+    }
+    void release() noexcept {
+        nodes_ = {};
+        parents_.reset();
+        parent_count_ = 0;
+        generation_ = 0;
+    }
+    [[nodiscard]] view get_view() noexcept { return {nodes_.data(), parents_.get()}; }
+    [[nodiscard]] std::uint32_t generation() const noexcept { return generation_; }
+    /// The node of `id` if this search touched it, else nullptr.
+    [[nodiscard]] const search_node* find(std::uint32_t id) const noexcept {
+        return id < nodes_.size() && nodes_[id].stamp == generation_ ? &nodes_[id] : nullptr;
+    }
+    [[nodiscard]] const Parent& parent(std::uint32_t id) const noexcept { return parents_[id]; }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return nodes_.capacity() * sizeof(search_node) + parent_count_ * sizeof(Parent);
+    }
+
+  private:
+    std::vector<search_node> nodes_;
+    std::unique_ptr<Parent[]> parents_;
+    std::size_t parent_count_ = 0;
+    std::uint32_t generation_ = 0;
+};
+
+/// Pages of `page_size` nodes allocated on first touch: memory grows with the ids a search
+/// touches, not with the id space. A page that would pass the memory cap, or that cannot be
+/// allocated, is not allocated: the store then reports failed() and hands out a scratch node
+/// so the search can stop cleanly at the end of the expansion.
+template <class Parent> class paged_node_store {
+  public:
+    static constexpr unsigned page_bits = 12;
+    static constexpr std::uint32_t page_size = std::uint32_t{1} << page_bits;
+    struct page {
+        search_node nodes[page_size];
+        Parent parents[page_size];
+    };
+
+    struct view {
+        paged_node_store* store;
+        static constexpr bool can_fail = true;
+        search_node& at(std::uint32_t id) const noexcept { return store->at(id); }
+        Parent& parent(std::uint32_t id) const noexcept { return store->parent_at(id); }
+        [[nodiscard]] bool failed() const noexcept { return store->failed_; }
+    };
+
+    /// Sizes the page table for ids [0, ids) and starts a new generation. With a memory cap
+    /// (bytes, 0 = none) the pages of earlier searches are dropped so the cap counts only this
+    /// search. May throw std::bad_alloc (the page table).
+    void prepare(std::size_t ids, std::size_t max_bytes) {
+        max_bytes_ = max_bytes;
+        failed_ = false;
+        if (max_bytes != 0 && held_pages_ != 0) {
+            release();
+        }
+        const std::size_t pages = (ids + page_size - 1) / page_size;
+        if (table_.size() < pages) {
+            table_.resize(pages);
+        }
+        if (++generation_ == 0) {
+            for (auto& p : table_) {
+                if (p) {
+                    for (auto& n : p->nodes) n.stamp = 0;
+                }
+            }
+            generation_ = 1;
+        }
+    }
+    void release() noexcept {
+        std::vector<std::unique_ptr<page>>().swap(table_);
+        held_pages_ = 0;
+        generation_ = 0;
+    }
+    [[nodiscard]] view get_view() noexcept { return {this}; }
+    [[nodiscard]] std::uint32_t generation() const noexcept { return generation_; }
+    [[nodiscard]] bool failed() const noexcept { return failed_; }
+
+    search_node& at(std::uint32_t id) noexcept {
+        page* p = table_[id >> page_bits].get();
+        if (p == nullptr) [[unlikely]] {
+            p = allocate(id >> page_bits);
+            if (p == nullptr) return scratch_node_;
+        }
+        return p->nodes[id & (page_size - 1)];
+    }
+    Parent& parent_at(std::uint32_t id) noexcept {
+        page* p = table_[id >> page_bits].get();
+        return p == nullptr ? scratch_parent_ : p->parents[id & (page_size - 1)];
+    }
+    [[nodiscard]] const search_node* find(std::uint32_t id) const noexcept {
+        if ((id >> page_bits) >= table_.size()) return nullptr;
+        const page* p = table_[id >> page_bits].get();
+        if (p == nullptr) return nullptr;
+        const search_node& n = p->nodes[id & (page_size - 1)];
+        return n.stamp == generation_ ? &n : nullptr;
+    }
+    [[nodiscard]] const Parent& parent(std::uint32_t id) const noexcept {
+        return table_[id >> page_bits]->parents[id & (page_size - 1)];
+    }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return table_.capacity() * sizeof(std::unique_ptr<page>) + held_pages_ * sizeof(page);
+    }
+    [[nodiscard]] std::size_t pages_held() const noexcept { return held_pages_; }
+
+  private:
+    page* allocate(std::uint32_t k) noexcept {
+        if (max_bytes_ != 0 && memory_bytes() + sizeof(page) > max_bytes_) {
+            failed_ = true;
+            return nullptr;
+        }
+        std::unique_ptr<page> p(new (std::nothrow) page()); // value-initialised: stamps 0
+        if (!p) {
+            failed_ = true;
+            return nullptr;
+        }
+        ++held_pages_;
+        table_[k] = std::move(p);
+        return table_[k].get();
+    }
+
+    std::vector<std::unique_ptr<page>> table_;
+    std::size_t held_pages_ = 0;
+    std::size_t max_bytes_ = 0;
+    std::uint32_t generation_ = 0;
+    bool failed_ = false;
+    search_node scratch_node_{};
+    Parent scratch_parent_{};
+};
+
+} // namespace xunlu::search

@@ -1,0 +1,45 @@
+// The one validation of a grid search request, shared by A*, Dijkstra, JPS and the hybrid.
+#include "xunlu/search/request_check.hpp"
+
+namespace xunlu::search {
+
+std::string cell_text(cell c) {
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
+
+std::optional<std::string> request_problem(const grid::grid_map& map,
+                                           const search_request& request) {
+    const auto mask = request.mask();
+    if (!map.in_bounds(request.start)) {
+        return "start " + cell_text(request.start) + " is outside the " +
+               std::to_string(map.width()) + "x" + std::to_string(map.height()) + " map";
+    }
+    if (!map.in_bounds(request.goal)) {
+        return "goal " + cell_text(request.goal) + " is outside the " +
+               std::to_string(map.width()) + "x" + std::to_string(map.height()) + " map";
+    }
+    if (const auto& w = request.window) {
+        if (w->min.x > w->max.x || w->min.y > w->max.y || !map.in_bounds(w->min) ||
+            !map.in_bounds(w->max)) {
+            return "window " + cell_text(w->min) + "-" + cell_text(w->max) +
+                   " is empty or leaves the " + std::to_string(map.width()) + "x" +
+                   std::to_string(map.height()) + " map";
+        }
+        if (!w->contains(request.start) || !w->contains(request.goal)) {
+            return "start " + cell_text(request.start) + " and goal " + cell_text(request.goal) +
+                   " must lie inside the window " + cell_text(w->min) + "-" + cell_text(w->max);
+        }
+    }
+    if (!map.passable(request.start, mask)) {
+        return "start " + cell_text(request.start) + " is blocked";
+    }
+    if (request.stop_within < 0) {
+        return std::string("stop_within must be >= 0");
+    }
+    if (request.stop_within == 0 && !map.passable(request.goal, mask)) {
+        return "goal " + cell_text(request.goal) + " is blocked";
+    }
+    return std::nullopt;
+}
+
+} // namespace xunlu::search

@@ -1,0 +1,196 @@
+// The best-first core through A* and Dijkstra: stepping equals one-shot, the trace observer's
+// ordered events, the paged node store equals the dense one, the memory cap, and memory that
+// follows the search on a 20000 x 20000 map.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "support/ascii_map.hpp"
+#include "xunlu/grid/map_generators.hpp"
+#include "xunlu/search/astar.hpp"
+
+namespace xunlu {
+namespace {
+
+using search::search_status;
+
+grid::grid_map random_map(std::int32_t size, std::uint64_t seed) {
+    auto m = grid::generate_random(size, 25.0, seed);
+    EXPECT_TRUE(m);
+    return std::move(m).value();
+}
+
+/// Random query pairs of free cells.
+std::vector<std::pair<cell, cell>> queries(const grid::grid_map& map, int n, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<std::int32_t> xs(0, map.width() - 1);
+    std::uniform_int_distribution<std::int32_t> ys(0, map.height() - 1);
+    std::vector<std::pair<cell, cell>> out;
+    while (static_cast<int>(out.size()) < n) {
+        const cell a{xs(rng), ys(rng)};
+        const cell b{xs(rng), ys(rng)};
+        if (map.passable(a) && map.passable(b)) out.emplace_back(a, b);
+    }
+    return out;
+}
+
+void expect_same(const search::search_result& a, const search::search_result& b) {
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.reason, b.reason);
+    EXPECT_EQ(a.path, b.path);
+    EXPECT_DOUBLE_EQ(a.cost, b.cost);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    EXPECT_EQ(a.stats.generated, b.stats.generated);
+    EXPECT_EQ(a.stats.heap_pushes, b.stats.heap_pushes);
+    EXPECT_EQ(a.stats.decrease_keys, b.stats.decrease_keys);
+    EXPECT_EQ(a.trace.expanded, b.trace.expanded);
+    EXPECT_EQ(a.trace.open, b.trace.open);
+}
+
+class heuristics : public ::testing::TestWithParam<search::heuristic_kind> {};
+
+TEST_P(heuristics, stepping_one_node_at_a_time_equals_one_shot) {
+    const auto map = random_map(120, 7);
+    search::astar whole;
+    search::astar stepped;
+    for (const auto& [a, b] : queries(map, 12, 3)) {
+        const search::search_request request{.start = a, .goal = b, .heuristic = GetParam()};
+        const auto want = whole.find_path(map, request);
+        ASSERT_TRUE(stepped.start(map, request));
+        std::uint64_t steps = 0;
+        while (!stepped.step(1)) ++steps;
+        const auto got = stepped.finish();
+        expect_same(got, want);
+        if (want.status == search_status::found) {
+            EXPECT_GE(steps + 1, want.stats.expanded - 1); // one expansion per step
+        }
+    }
+}
+
+TEST_P(heuristics, paged_store_gives_the_same_results_as_the_dense_one) {
+    const auto map = random_map(150, 11);
+    search::astar dense;
+    search::astar paged;
+    paged.set_dense_limit(0); // every map goes to the paged store
+    for (const auto& [a, b] : queries(map, 12, 5)) {
+        const search::search_request request{
+            .start = a, .goal = b, .heuristic = GetParam(), .record_trace = true};
+        const auto want = dense.find_path(map, request);
+        const auto got = paged.find_path(map, request);
+        expect_same(got, want);
+        for (const auto& [x, y] : queries(map, 5, 9)) {
+            (void)y;
+            EXPECT_EQ(paged.distance(x), dense.distance(x));
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(all, heuristics,
+                         ::testing::Values(search::heuristic_kind::octile,
+                                           search::heuristic_kind::zero, // Dijkstra
+                                           search::heuristic_kind::euclidean));
+
+TEST(best_first, stepping_with_budgets_of_every_size_equals_one_shot) {
+    const auto map = random_map(100, 21);
+    search::astar engine;
+    for (const auto& [a, b] : queries(map, 6, 8)) {
+        const search::search_request request{.start = a, .goal = b, .record_trace = true};
+        const auto want = engine.find_path(map, request);
+        for (std::uint64_t budget : {2u, 7u, 64u}) {
+            ASSERT_TRUE(engine.start(map, request));
+            while (!engine.step(budget)) {
+            }
+            expect_same(engine.finish(), want);
+        }
+    }
+}
+
+TEST(best_first, trace_events_are_in_order_and_match_the_stats) {
+    auto m = testing::parse_ascii(R"(
+        S....#....
+        .###.#.##.
+        ...#...#.G
+        .#.#####..
+        .#........
+    )");
+    for (const auto h : {search::heuristic_kind::octile, search::heuristic_kind::zero}) {
+        auto r = search::find_path_astar(
+            m.map, {.start = m.start, .goal = m.goal, .heuristic = h, .record_trace = true});
+        ASSERT_EQ(r.status, search_status::found);
+        const auto& events = r.trace.events;
+        ASSERT_FALSE(events.empty());
+        EXPECT_EQ(events.front().at, m.start);
+        EXPECT_EQ(events.front().kind, search::node_event::opened);
+        EXPECT_EQ(events.back().at, m.goal); // the goal is closed last
+        EXPECT_EQ(events.back().kind, search::node_event::closed);
+        std::set<std::pair<int, int>> opened;
+        std::set<std::pair<int, int>> closed;
+        std::vector<cell> closed_order;
+        for (const auto& e : events) {
+            const std::pair<int, int> key{e.at.x, e.at.y};
+            if (e.kind == search::node_event::opened) {
+                EXPECT_TRUE(opened.insert(key).second) << "opened twice";
+            } else {
+                EXPECT_TRUE(opened.count(key)) << "closed before it was opened";
+                EXPECT_TRUE(closed.insert(key).second) << "closed twice";
+                closed_order.push_back(e.at);
+            }
+        }
+        EXPECT_EQ(closed.size(), r.stats.expanded);
+        EXPECT_EQ(r.trace.expanded, closed_order);
+        EXPECT_EQ(r.trace.expanded.size() + r.trace.open.size(), opened.size());
+        for (const cell c : r.trace.open) EXPECT_FALSE(closed.count({c.x, c.y}));
+    }
+    // No trace unless asked for.
+    auto plain = search::find_path_astar(m.map, {.start = m.start, .goal = m.goal});
+    EXPECT_TRUE(plain.trace.events.empty());
+}
+
+TEST(best_first, memory_cap_ends_the_search_with_resource_exhausted) {
+    auto made = grid::grid_map::create(400, 400);
+    ASSERT_TRUE(made);
+    const auto map = std::move(made).value();
+    const search::search_request far{
+        .start = {0, 0}, .goal = {399, 399}, .heuristic = search::heuristic_kind::zero};
+    for (const std::size_t dense_limit : {search::default_dense_limit, std::size_t{0}}) {
+        search::astar engine;
+        engine.set_dense_limit(dense_limit);
+        auto capped = far;
+        capped.max_memory_bytes = 200'000; // the dense table alone needs 400*400*17 bytes
+        const auto r = engine.find_path(map, capped);
+        EXPECT_EQ(r.status, search_status::resource_exhausted);
+        EXPECT_NE(r.reason.find("memory cap of 200000 bytes"), std::string::npos) << r.reason;
+        EXPECT_TRUE(r.path.empty());
+        EXPECT_EQ(search::status_name(r.status), "resource_exhausted");
+        // The engine is still usable, and a cap that fits lets the search finish.
+        auto roomy = far;
+        roomy.max_memory_bytes = 64u << 20;
+        const auto ok = engine.find_path(map, roomy);
+        EXPECT_EQ(ok.status, search_status::found);
+        EXPECT_LE(ok.stats.memory_bytes, roomy.max_memory_bytes);
+        EXPECT_NEAR(ok.cost, 399 * 1.4142135623730951, 1e-6);
+    }
+}
+
+TEST(best_first, small_query_on_a_huge_map_holds_memory_for_what_it_touched) {
+    auto made = grid::grid_map::create(20000, 20000);
+    ASSERT_TRUE(made);
+    const auto map = std::move(made).value();
+    search::astar engine;
+    for (const auto h : {search::heuristic_kind::octile, search::heuristic_kind::zero}) {
+        const auto r = engine.find_path(
+            map, {.start = {10000, 10000}, .goal = {10001, 10000}, .heuristic = h});
+        ASSERT_EQ(r.status, search_status::found) << r.reason;
+        EXPECT_EQ(r.cost, 1.0);
+        EXPECT_LE(r.stats.expanded, h == search::heuristic_kind::zero ? 6u : 2u);
+        EXPECT_LT(r.stats.memory_bytes, std::size_t{4} << 20); // not 400M cells * 17 bytes
+        EXPECT_LT(engine.memory_bytes(), std::size_t{4} << 20);
+    }
+}
+
+} // namespace
+} // namespace xunlu
