@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <memory>
 
 #include "cli_common.hpp"
@@ -32,15 +33,16 @@ struct find_args {
 void run_find(const find_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
-    request.max_memory_bytes = a.max_memory_mb << 20;
+    request.max_memory_bytes = a.max_memory_mb > (std::numeric_limits<std::size_t>::max() >> 20)
+                                   ? std::numeric_limits<std::size_t>::max()
+                                   : static_cast<std::size_t>(a.max_memory_mb) << 20;
+    // The picture's trace comes from the one timed run (an observer records it as the search
+    // goes), so with --png the time includes recording it.
+    request.record_trace = !a.png.empty();
     auto engine = registry::find_finder(a.search.algo)->make();
     const auto t0 = std::chrono::steady_clock::now();
-    search::search_result r = engine->find(map, request);
+    const search::search_result r = engine->find(map, request);
     const double us = micros_since(t0);
-    if (!a.png.empty()) { // trace collection is not timed: run the same search again with it
-        request.record_trace = true;
-        r.trace = engine->find(map, request).trace;
-    }
 
     if (!a.out.empty()) {
         const std::string text =

@@ -203,7 +203,7 @@ bool block_jps::start(const grid::grid_map& map, const search::search_request& r
                       "corner cutting; use --algo jps for corner-cutting rules)";
     }
     if (!impl_->search.start(map, request, "jps-block", unsupported)) {
-        return false;
+        return !impl_->search.rejected(); // started the A* fallback, or answered at once
     }
     impl_->refresh(map, request.mask());
     return true;

@@ -154,7 +154,7 @@ bool jps_plus::start(const grid::grid_map& map, const search::search_request& re
                       std::to_string(jump_table::max_cells) + " (16 bytes per cell)";
     }
     if (!impl_->search.start(map, request, "jps+", unsupported)) {
-        return false;
+        return !impl_->search.rejected(); // started the A* fallback, or answered at once
     }
     const auto mask = request.mask();
     // Built once per map and mask (a new snapshot rebuilds on its first use: no cheap repair).

@@ -85,6 +85,8 @@ class jump_search {
     /// Steps the A* fallback (or nothing, for an early answer). True once over.
     bool step_other(std::uint64_t budget);
     [[nodiscard]] bool uses_core() const noexcept { return mode_ == mode::core; }
+    /// The last start answered the request at once (invalid or unsupported).
+    [[nodiscard]] bool rejected() const noexcept { return mode_ == mode::early; }
     [[nodiscard]] bool running() const noexcept;
 
     /// Expands at most `budget` jump points (0 = no limit). True once over.

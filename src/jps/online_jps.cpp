@@ -197,7 +197,7 @@ void online_jps::set_dense_limit(std::size_t ids) noexcept {
 }
 
 bool online_jps::start(const grid::grid_map& map, const search::search_request& request) {
-    return impl_->search.start(map, request, "jps", std::nullopt);
+    return impl_->search.start(map, request, "jps", std::nullopt) || !impl_->search.rejected();
 }
 
 bool online_jps::step(std::uint64_t budget) {

@@ -26,12 +26,19 @@ class astar_finder final : public search::finder {
         if (!dijkstra_) {
             return engine_.find_path(map, request);
         }
-        search::search_request r = request;
-        r.heuristic = search::heuristic_kind::zero;
-        return engine_.find_path(map, r);
+        return engine_.find_path(map, as_dijkstra(request));
     }
+    bool start(const grid::grid_map& map, const search::search_request& request) override {
+        return engine_.start(map, dijkstra_ ? as_dijkstra(request) : request);
+    }
+    bool step(std::uint64_t budget) override { return engine_.step(budget); }
+    search::search_result finish() override { return engine_.finish(); }
 
   private:
+    static search::search_request as_dijkstra(search::search_request r) noexcept {
+        r.heuristic = search::heuristic_kind::zero;
+        return r;
+    }
     search::astar engine_;
     bool dijkstra_;
 };
@@ -43,6 +50,11 @@ template <class Engine> class jps_finder final : public search::finder {
                                const search::search_request& request) override {
         return engine_.find_path(map, request);
     }
+    bool start(const grid::grid_map& map, const search::search_request& request) override {
+        return engine_.start(map, request);
+    }
+    bool step(std::uint64_t budget) override { return engine_.step(budget); }
+    search::search_result finish() override { return engine_.finish(); }
 
   private:
     Engine engine_;
@@ -54,7 +66,8 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
     return {.rules = rules,
             .terrain_costs = support::falls_back_to_astar,
             .stop_within = support::falls_back_to_astar,
-            .preprocessing = preprocessing};
+            .preprocessing = preprocessing,
+            .stepping = true};
 }
 
 /// The walking methods: valid but not shortest paths; terrain costs are not minimised.
@@ -69,11 +82,11 @@ const std::vector<finder_entry>& table() {
     static const std::vector<finder_entry> entries = {
         {"astar",
          "A* with an indexed binary heap (optimal with an admissible heuristic)",
-         {},
+         {.stepping = true},
          [] { return std::make_unique<astar_finder>(false); }},
         {"dijkstra",
          "Dijkstra: A* with the zero heuristic",
-         {},
+         {.stepping = true},
          [] { return std::make_unique<astar_finder>(true); }},
         {"jps", "online Jump Point Search (every rule; terrain costs fall back to A*)",
          jps_caps({}, false), [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},

@@ -201,6 +201,37 @@ TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
     }
 }
 
+/// Stepping (start, step(1) until done, finish) must give what one `find` gives, for every
+/// finder: those flagged `stepping` pause after one expansion, the others answer in one step.
+TEST_P(every_finder, stepping_gives_the_one_shot_answer) {
+    const auto& [name, index] = GetParam();
+    const registry::finder_entry* entry = registry::find_finder(name);
+    ASSERT_NE(entry, nullptr);
+    const finder_case& c = cases[index];
+    auto drawn = testing::parse_ascii(c.drawing);
+    const auto rules = grid::parse_movement_rules(c.rule);
+    ASSERT_TRUE(rules.has_value()) << c.rule;
+    search::search_request req{.start = drawn.start, .goal = c.goal.value_or(drawn.goal)};
+    req.rules = *rules;
+    req.stop_within = c.stop_within;
+    auto one_shot = entry->make();
+    const search::search_result whole = one_shot->find(drawn.map, req);
+    auto stepped = entry->make();
+    std::size_t steps = 0;
+    if (stepped->start(drawn.map, req)) {
+        while (!stepped->step(1)) ASSERT_LT(++steps, 100000u);
+    }
+    const search::search_result parts = stepped->finish();
+    SCOPED_TRACE(std::string(name) + " on " + std::string(c.name));
+    EXPECT_EQ(parts.status, whole.status);
+    EXPECT_EQ(parts.path, whole.path);
+    EXPECT_NEAR(parts.cost, whole.cost, 1e-9);
+    EXPECT_EQ(parts.stats.expanded, whole.stats.expanded);
+    if (entry->caps.stepping && whole.stats.expanded > 2 && whole.found()) {
+        EXPECT_GE(steps + 1, whole.stats.expanded / 2) << "a stepping finder paused too rarely";
+    }
+}
+
 std::vector<std::string> finder_names() {
     std::vector<std::string> out;
     for (const auto& e : registry::finders()) out.emplace_back(e.name);

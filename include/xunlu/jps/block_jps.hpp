@@ -31,8 +31,9 @@ class block_jps {
     search::search_result find_path(const grid::grid_map& map,
                                     const search::search_request& request);
     /// Stepwise use: `start`, then `step(budget)` (at most `budget` expansions, 0 = no limit)
-    /// until it returns true, then `finish`. Returns false when the request needs no jump
-    /// search (invalid, unsupported or run by the A* fallback); step and finish still work.
+    /// until it returns true, then `finish`. Returns false when the request is rejected (invalid
+    /// or unsupported: `finish` says why); a request run by the A* fallback starts it and
+    /// returns true. step and finish work either way.
     bool start(const grid::grid_map& map, const search::search_request& request);
     bool step(std::uint64_t budget = 0);
     search::search_result finish();
