@@ -12,22 +12,21 @@ method_result find_path_astar_method(const grid::grid_map& map,
     method_result out;
     out.method = method_kind::astar;
     search::astar engine;
-    auto timed = request;
-    timed.record_trace = false;
-    const auto t0 = std::chrono::steady_clock::now();
-    auto r = engine.find_path(map, timed);
-    out.time_us =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-    // Cells recorded in OPEN: every cell that got a node (expanded or still open). The engine
-    // may keep some open nodes outside its heap, so heap pushes undercount; the trace is
-    // exact. Collected by a second, untimed run (trace collection is O(width * height)).
+    // Cells recorded in OPEN: every cell that got a node (expanded or still open), counted by
+    // the trace observer in the one timed run (the engine may keep some open nodes outside its
+    // heap, so heap pushes would undercount). The walking methods' local searches record the
+    // same way, so both sides pay for it.
     auto traced = request;
     traced.record_trace = true;
-    auto t = engine.find_path(map, traced).trace;
-    out.recorded = t.expanded.size() + t.open.size();
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = engine.find_path(map, traced);
+    out.time_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    out.recorded = r.trace.expanded.size() + r.trace.open.size();
     if (request.record_trace) {
-        out.recorded_cells = std::move(t.expanded);
-        out.recorded_cells.insert(out.recorded_cells.end(), t.open.begin(), t.open.end());
+        out.recorded_cells = std::move(r.trace.expanded);
+        out.recorded_cells.insert(out.recorded_cells.end(), r.trace.open.begin(),
+                                  r.trace.open.end());
     }
     out.status = r.status;
     out.reason = std::move(r.reason);

@@ -29,18 +29,9 @@ comparison compare_methods(const grid::grid_map& map, const search::search_reque
                            const comparison_options& options) {
     comparison out;
     out.results[0] = find_path_astar_method(map, request);
-    // The walking methods' traces are cheap (hit points, window-sized A* traces) but still
-    // cost time: time them without, then rerun for the picture.
-    auto timed = request;
-    timed.record_trace = false;
-    out.results[1] = find_path_single_object(map, timed, options.single_object);
-    out.results[2] = find_path_hybrid(map, timed, options.hybrid);
-    if (request.record_trace) {
-        out.results[1].recorded_cells =
-            find_path_single_object(map, request, options.single_object).recorded_cells;
-        out.results[2].recorded_cells =
-            find_path_hybrid(map, request, options.hybrid).recorded_cells;
-    }
+    // One run each: the pictures' cells come from the same (timed) runs.
+    out.results[1] = find_path_single_object(map, request, options.single_object);
+    out.results[2] = find_path_hybrid(map, request, options.hybrid);
     return out;
 }
 
