@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/search_checks.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/jps_plus.hpp"
@@ -48,35 +49,11 @@ std::unique_ptr<engine> make(std::string_view name) {
     return std::make_unique<engine_of<jps::jps_plus>>();
 }
 
-grid::grid_map random_map(std::int32_t size, std::uint64_t seed) {
-    auto m = grid::generate_random(size, 25.0, seed);
-    EXPECT_TRUE(m);
-    return std::move(m).value();
-}
+using testing::expect_same_result;
+using testing::random_map;
 
 std::vector<std::pair<cell, cell>> queries(const grid::grid_map& map, int n, std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::uniform_int_distribution<std::int32_t> xs(0, map.width() - 1);
-    std::uniform_int_distribution<std::int32_t> ys(0, map.height() - 1);
-    std::vector<std::pair<cell, cell>> out;
-    while (static_cast<int>(out.size()) < n) {
-        const cell a{xs(rng), ys(rng)};
-        const cell b{xs(rng), ys(rng)};
-        if (map.passable(a) && map.passable(b)) out.emplace_back(a, b);
-    }
-    return out;
-}
-
-void expect_same(const search::search_result& a, const search::search_result& b) {
-    EXPECT_EQ(a.status, b.status);
-    EXPECT_EQ(a.reason, b.reason);
-    EXPECT_EQ(a.path, b.path);
-    EXPECT_DOUBLE_EQ(a.cost, b.cost);
-    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
-    EXPECT_EQ(a.stats.generated, b.stats.generated);
-    EXPECT_EQ(a.stats.heap_pushes, b.stats.heap_pushes);
-    EXPECT_EQ(a.trace.expanded, b.trace.expanded);
-    EXPECT_EQ(a.trace.open, b.trace.open);
+    return testing::random_queries(map, n, seed);
 }
 
 class jps_core : public ::testing::TestWithParam<const char*> {};
@@ -91,7 +68,7 @@ TEST_P(jps_core, stepping_one_jump_point_at_a_time_equals_one_shot) {
         ASSERT_TRUE(stepped->start(map, request));
         std::uint64_t steps = 1;
         while (!stepped->step(1)) ++steps;
-        expect_same(stepped->finish(), want);
+        expect_same_result(stepped->finish(), want);
         EXPECT_EQ(want.trace.expanded.size(), want.stats.expanded);
         if (want.status == search_status::found) {
             EXPECT_EQ(steps, want.stats.expanded); // one expansion per step
@@ -111,7 +88,7 @@ TEST_P(jps_core, the_a_star_fallback_steps_too) {
         EXPECT_TRUE(stepped->start(map, request)); // started: the A* fallback
         while (!stepped->step(3)) {
         }
-        expect_same(stepped->finish(), want);
+        expect_same_result(stepped->finish(), want);
     }
 }
 
@@ -122,7 +99,7 @@ TEST_P(jps_core, paged_store_gives_the_same_results_as_the_dense_one) {
     paged->set_dense_limit(0);
     for (const auto& [a, b] : queries(map, 15, 8)) {
         const search::search_request request{.start = a, .goal = b, .record_trace = true};
-        expect_same(paged->find_path(map, request), dense->find_path(map, request));
+        expect_same_result(paged->find_path(map, request), dense->find_path(map, request));
     }
 }
 

@@ -120,6 +120,17 @@ bool has_terrain(const grid::grid_map& m) {
     return m.has_terrain_costs();
 }
 
+/// The case's query on its drawing, or nullopt when its rule does not parse.
+std::optional<search::search_request> request_of(const finder_case& c,
+                                                 const testing::ascii_map& drawn) {
+    const auto rules = grid::parse_movement_rules(c.rule);
+    if (!rules) return std::nullopt;
+    search::search_request req{.start = drawn.start, .goal = c.goal.value_or(drawn.goal)};
+    req.rules = *rules;
+    req.stop_within = c.stop_within;
+    return req;
+}
+
 class every_finder : public ::testing::TestWithParam<std::tuple<std::string, std::size_t>> {};
 
 TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
@@ -129,11 +140,9 @@ TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
     const finder_case& c = cases[index];
     const auto& caps = entry->caps;
     auto drawn = testing::parse_ascii(c.drawing);
-    const auto rules = grid::parse_movement_rules(c.rule);
-    ASSERT_TRUE(rules.has_value()) << c.rule;
-    search::search_request req{.start = drawn.start, .goal = c.goal.value_or(drawn.goal)};
-    req.rules = *rules;
-    req.stop_within = c.stop_within;
+    const auto query = request_of(c, drawn);
+    ASSERT_TRUE(query.has_value()) << c.rule;
+    const search::search_request& req = *query;
     auto finder = entry->make();
     const search::search_result r = finder->find(drawn.map, req);
     SCOPED_TRACE(std::string(name) + " on " + std::string(c.name) + " (rule " +
@@ -142,7 +151,7 @@ TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
 
     const bool terrain = has_terrain(drawn.map);
     // What the flags say this finder does with this request.
-    if (c.expect == outcome::invalid_input || !caps.rules.supports(*rules) ||
+    if (c.expect == outcome::invalid_input || !caps.rules.supports(req.rules) ||
         (terrain && caps.terrain_costs == support::unsupported) ||
         (c.stop_within > 0 && caps.stop_within == support::unsupported)) {
         EXPECT_EQ(r.status, search_status::invalid_input);
@@ -150,8 +159,8 @@ TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
         EXPECT_TRUE(r.path.empty());
         if (c.expect == outcome::invalid_input) {
             EXPECT_NE(r.reason.find(c.reason_has), std::string::npos);
-        } else if (!caps.rules.supports(*rules)) { // a refused rule is named
-            EXPECT_NE(r.reason.find(grid::movement_rules_name(*rules)), std::string::npos);
+        } else if (!caps.rules.supports(req.rules)) { // a refused rule is named
+            EXPECT_NE(r.reason.find(grid::movement_rules_name(req.rules)), std::string::npos);
         }
         return;
     }
@@ -209,11 +218,9 @@ TEST_P(every_finder, stepping_gives_the_one_shot_answer) {
     ASSERT_NE(entry, nullptr);
     const finder_case& c = cases[index];
     auto drawn = testing::parse_ascii(c.drawing);
-    const auto rules = grid::parse_movement_rules(c.rule);
-    ASSERT_TRUE(rules.has_value()) << c.rule;
-    search::search_request req{.start = drawn.start, .goal = c.goal.value_or(drawn.goal)};
-    req.rules = *rules;
-    req.stop_within = c.stop_within;
+    const auto query = request_of(c, drawn);
+    ASSERT_TRUE(query.has_value()) << c.rule;
+    const search::search_request& req = *query;
     auto one_shot = entry->make();
     const search::search_result whole = one_shot->find(drawn.map, req);
     auto stepped = entry->make();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "support/search_checks.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/search/astar.hpp"
 
@@ -18,37 +19,11 @@ namespace {
 
 using search::search_status;
 
-grid::grid_map random_map(std::int32_t size, std::uint64_t seed) {
-    auto m = grid::generate_random(size, 25.0, seed);
-    EXPECT_TRUE(m);
-    return std::move(m).value();
-}
+using testing::expect_same_result;
+using testing::random_map;
 
-/// Random query pairs of free cells.
 std::vector<std::pair<cell, cell>> queries(const grid::grid_map& map, int n, std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    std::uniform_int_distribution<std::int32_t> xs(0, map.width() - 1);
-    std::uniform_int_distribution<std::int32_t> ys(0, map.height() - 1);
-    std::vector<std::pair<cell, cell>> out;
-    while (static_cast<int>(out.size()) < n) {
-        const cell a{xs(rng), ys(rng)};
-        const cell b{xs(rng), ys(rng)};
-        if (map.passable(a) && map.passable(b)) out.emplace_back(a, b);
-    }
-    return out;
-}
-
-void expect_same(const search::search_result& a, const search::search_result& b) {
-    EXPECT_EQ(a.status, b.status);
-    EXPECT_EQ(a.reason, b.reason);
-    EXPECT_EQ(a.path, b.path);
-    EXPECT_DOUBLE_EQ(a.cost, b.cost);
-    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
-    EXPECT_EQ(a.stats.generated, b.stats.generated);
-    EXPECT_EQ(a.stats.heap_pushes, b.stats.heap_pushes);
-    EXPECT_EQ(a.stats.decrease_keys, b.stats.decrease_keys);
-    EXPECT_EQ(a.trace.expanded, b.trace.expanded);
-    EXPECT_EQ(a.trace.open, b.trace.open);
+    return testing::random_queries(map, n, seed);
 }
 
 class heuristics : public ::testing::TestWithParam<search::heuristic_kind> {};
@@ -64,7 +39,7 @@ TEST_P(heuristics, stepping_one_node_at_a_time_equals_one_shot) {
         std::uint64_t steps = 0;
         while (!stepped.step(1)) ++steps;
         const auto got = stepped.finish();
-        expect_same(got, want);
+        expect_same_result(got, want);
         if (want.status == search_status::found) {
             EXPECT_GE(steps + 1, want.stats.expanded - 1); // one expansion per step
         }
@@ -81,7 +56,7 @@ TEST_P(heuristics, paged_store_gives_the_same_results_as_the_dense_one) {
             .start = a, .goal = b, .heuristic = GetParam(), .record_trace = true};
         const auto want = dense.find_path(map, request);
         const auto got = paged.find_path(map, request);
-        expect_same(got, want);
+        expect_same_result(got, want);
         for (const auto& [x, y] : queries(map, 5, 9)) {
             (void)y;
             EXPECT_EQ(paged.distance(x), dense.distance(x));
@@ -104,7 +79,7 @@ TEST(best_first, stepping_with_budgets_of_every_size_equals_one_shot) {
             ASSERT_TRUE(engine.start(map, request));
             while (!engine.step(budget)) {
             }
-            expect_same(engine.finish(), want);
+            expect_same_result(engine.finish(), want);
         }
     }
 }
