@@ -36,7 +36,7 @@ struct scene_options {
     std::size_t join_visible_candidates = 8; ///< nearest waypoints tried by a straight line
     std::size_t join_search_candidates = 3;  ///< else the nearest few tried by a short A*
     std::uint64_t join_expansions = 3000;    ///< node budget of each joining A*
-    bool use_jps = true; ///< use the registry's "jps" when registered (uniform-cost maps only)
+    bool use_jps = true; ///< use the injected grid search (grid_search_choice); off = A*
 };
 
 namespace detail {
