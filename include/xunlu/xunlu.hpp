@@ -1,0 +1,7 @@
+// The light façade of xunlu: maps (load, build, edit, line of sight), path queries by algorithm
+// name and batches across threads. Pulls in no PNG, CLI or JSON header. See docs/api.md.
+#pragma once
+
+#include "xunlu/facade/batch.hpp"
+#include "xunlu/facade/map.hpp"
+#include "xunlu/facade/path_finder.hpp"
