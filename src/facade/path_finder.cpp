@@ -1,6 +1,7 @@
 // Path queries by algorithm name: the finder comes from the registry and is kept for reuse.
 #include "xunlu/facade/path_finder.hpp"
 
+#include <new>
 #include <utility>
 
 #include "xunlu/registry/finder_registry.hpp"
@@ -24,6 +25,19 @@ std::string outside(const char* what, cell c, const map& m) {
 } // namespace
 
 path_result path_finder::find(const map& m, const path_query& query) {
+    try {
+        return find_unguarded(m, query);
+    } catch (const std::bad_alloc&) {
+        finder_.reset(); // its scratch may be half-built
+        algorithm_.clear();
+        path_result out;
+        out.status = search::search_status::resource_exhausted;
+        out.reason = "out of memory";
+        return out;
+    }
+}
+
+path_result path_finder::find_unguarded(const map& m, const path_query& query) {
     if (!finder_ || algorithm_ != query.algorithm) {
         const registry::finder_entry* entry = registry::find_finder(query.algorithm);
         if (entry == nullptr) {

@@ -34,10 +34,13 @@ using path_result = search::search_result;
 class path_finder {
   public:
     /// Never throws. An unknown algorithm name, a start or goal outside the map give
-    /// `invalid_input` with a reason; nothing is searched.
+    /// `invalid_input` with a reason; nothing is searched. Running out of memory gives
+    /// `resource_exhausted`.
     [[nodiscard]] path_result find(const map& m, const path_query& query);
 
   private:
+    path_result find_unguarded(const map& m, const path_query& query);
+
     std::string algorithm_;
     std::unique_ptr<search::finder> finder_;
 };
