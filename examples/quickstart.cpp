@@ -1,5 +1,6 @@
 // docs/api.md's quickstart: a map drawn in a string, a path with A* and with JPS, a changed
-// cell, and a batch of queries on two threads. Exits 1 when anything is not as expected.
+// cell, a batch of queries on two threads and a route in pixels. Exits 1 when anything is not as
+// expected.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -60,5 +61,15 @@ int main() {
         if (!r.found()) return 1;
     }
     std::printf("batch: %zu paths\n", batch.value().size());
-    return 0;
+
+    // The game-server route query: positions in pixels, 16 pixels per cell side.
+    result<pipeline::scene> scene = facade::make_scene(m, {.cell_size = 16});
+    result<pipeline::route_finder> router = facade::make_route_finder("jps");
+    if (!scene || !router) return 1;
+    const facade::route_answer route =
+        router.value().find(scene.value(), {.start = {8, 8}, .goal = {152, 72}});
+    std::printf("route: %s, %zu turning points, %.1f pixels\n",
+                std::string(pipeline::status_name(route.status)).c_str(), route.points.size(),
+                route.length);
+    return route.ok() ? 0 : 1;
 }

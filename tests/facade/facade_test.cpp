@@ -178,5 +178,32 @@ TEST(facade_batch, refuses_zero_threads_and_takes_no_queries) {
     EXPECT_TRUE(none.value().empty());
 }
 
+TEST(facade_route, answers_in_pixels_with_a_named_grid_search) {
+    auto scene = make_scene(drawn_map(), {.cell_size = 10});
+    ASSERT_TRUE(scene.ok()) << scene.err().message;
+    for (const char* name : {"astar", "jps"}) {
+        auto finder = make_route_finder(name);
+        ASSERT_TRUE(finder.ok()) << finder.err().message;
+        const route_answer r =
+            finder.value().find(scene.value(), {.start = {5, 5}, .goal = {55, 5}});
+        ASSERT_TRUE(r.ok()) << name << ": " << r.reason;
+        EXPECT_EQ(r.points.front(), (point{5, 5}));
+        EXPECT_EQ(r.points.back(), (point{55, 5}));
+        EXPECT_GT(r.length, 50.0); // pixels, around the wall
+    }
+    auto finder = make_route_finder("astar");
+    const route_answer outside =
+        finder.value().find(scene.value(), {.start = {5, 5}, .goal = {500, 5}});
+    EXPECT_EQ(outside.status, pipeline::route_status::invalid);
+}
+
+TEST(facade_route, refuses_unknown_algorithm_and_bad_cell_size) {
+    auto finder = make_route_finder("teleport");
+    ASSERT_FALSE(finder.ok());
+    EXPECT_NE(finder.err().message.find("teleport"), std::string::npos);
+    EXPECT_FALSE(make_scene(drawn_map(), {.cell_size = 0}).ok());
+    EXPECT_FALSE(make_scene(drawn_map(), {.cell_size = std::nan("")}).ok());
+}
+
 } // namespace
 } // namespace xunlu::facade
