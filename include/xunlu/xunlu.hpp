@@ -1,0 +1,9 @@
+// The light façade of xunlu: maps (load, build, edit, line of sight), path queries by algorithm
+// name, batches across threads and the route query on a scene. Pulls in no PNG, CLI or JSON header.
+// See docs/api.md.
+#pragma once
+
+#include "xunlu/facade/batch.hpp"
+#include "xunlu/facade/map.hpp"
+#include "xunlu/facade/path_finder.hpp"
+#include "xunlu/facade/route.hpp"
