@@ -8,6 +8,7 @@
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
 #include "xunlu/encode/json_encoder.hpp"
+#include "xunlu/facade/route.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
@@ -89,12 +90,9 @@ void run_route(const route_args& a) {
                                 std::string(grid::movement_rules_name(req.rules)),
                             exit_bad_input};
     }
-    pipeline::route_finder finder(
-        {.name = a.algo,
-         .make = entry->make,
-         .terrain_costs = entry->caps.terrain_costs == registry::support::native,
-         .stop_within = entry->caps.stop_within == registry::support::native});
-    const pipeline::route_result r = finder.find(scene, req);
+    auto finder = facade::make_route_finder(a.algo); // the registry's choice, as in the façade
+    if (!finder) throw command_error{finder.err().message};
+    const pipeline::route_result r = finder->find(scene, req);
 
     if (a.json) {
         nlohmann::json j = encode::route_json(r);

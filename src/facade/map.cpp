@@ -7,13 +7,12 @@
 #include "xunlu/core/limits.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 #include "xunlu/io/map_loader.hpp"
+#include "xunlu/search/request_check.hpp"
 
 namespace xunlu::facade {
 namespace {
 
-std::string cell_text(cell c) {
-    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
+using search::cell_text;
 
 std::string size_text(std::int32_t width, std::int32_t height) {
     return std::to_string(width) + "x" + std::to_string(height);

@@ -16,12 +16,6 @@ path_result refuse(std::string reason) {
     return out;
 }
 
-std::string outside(const char* what, cell c, const map& m) {
-    return std::string(what) + " (" + std::to_string(c.x) + "," + std::to_string(c.y) +
-           ") is outside the " + std::to_string(m.width()) + "x" + std::to_string(m.height()) +
-           " map";
-}
-
 } // namespace
 
 path_result path_finder::find(const map& m, const path_query& query) {
@@ -47,8 +41,8 @@ path_result path_finder::find_unguarded(const map& m, const path_query& query) {
         finder_ = entry->make();
         algorithm_ = query.algorithm;
     }
-    if (!m.in_bounds(query.search.start)) return refuse(outside("start", query.search.start, m));
-    if (!m.in_bounds(query.search.goal)) return refuse(outside("goal", query.search.goal, m));
+    // Cells outside the map, blocked ends and the like are refused by the finder's own request
+    // check (search::request_problem), the one validation every registered finder runs.
     return finder_->find(m.grid(), query.search);
 }
 

@@ -12,12 +12,11 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/point.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/request_check.hpp"
 
 namespace xunlu::pipeline::detail {
 
-inline std::string cell_text(cell c) {
-    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
-}
+using search::cell_text; // the one "(x,y)" text of the search module
 
 inline std::string pixel_text(point p) {
     char buf[96];
