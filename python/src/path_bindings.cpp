@@ -1,0 +1,243 @@
+// Path queries from Python: PathResult, PathFinder (one per thread, reused), find_path and the
+// threaded batch find_paths. The GIL is released while searching.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "conversions.hpp"
+#include "xunlu/facade/batch.hpp"
+#include "xunlu/facade/path_finder.hpp"
+
+namespace py = pybind11;
+
+namespace xunlu::python {
+namespace {
+
+/// What Python sees of a search_result: the path as an int32 NumPy array of shape (n, 2).
+struct path_answer {
+    std::string status;
+    std::string reason;
+    py::array_t<std::int32_t> path;
+    double length = 0;
+    double cost = 0;
+    bool partial = false;
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+    std::size_t memory_bytes = 0;
+    double time_us = 0;
+};
+
+/// The options every path query takes, as keyword arguments.
+struct path_options {
+    std::string algorithm = "astar";
+    bool four_way = false;
+    bool ignore_low_obstacles = false;
+    std::int32_t stop_within = 0;
+    std::uint64_t max_expansions = 0;
+    double deadline_ms = 0;
+    std::uint64_t max_memory_bytes = 0;
+};
+
+facade::path_query make_query(cell start, cell goal, const path_options& o) {
+    if (o.stop_within < 0) throw py::value_error("stop_within must be >= 0 cells");
+    check_deadline_ms(o.deadline_ms);
+    facade::path_query q{.algorithm = o.algorithm, .search = {.start = start, .goal = goal}};
+    if (o.four_way) q.search.rules.moves = grid::connectivity::four;
+    q.search.low_obstacles_block = !o.ignore_low_obstacles;
+    q.search.stop_within = o.stop_within;
+    q.search.max_expansions = o.max_expansions;
+    q.search.max_memory_bytes = static_cast<std::size_t>(o.max_memory_bytes);
+    if (o.deadline_ms > 0) {
+        q.search.deadline = std::chrono::steady_clock::now() +
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double, std::milli>(o.deadline_ms));
+    }
+    return q;
+}
+
+/// Needs the GIL (creates the NumPy array).
+path_answer to_python(const facade::path_result& r, double time_us) {
+    path_answer a;
+    a.status = std::string(search::status_name(r.status));
+    a.reason = r.reason;
+    a.path = py::array_t<std::int32_t>({static_cast<py::ssize_t>(r.path.size()), py::ssize_t{2}});
+    auto v = a.path.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < r.path.size(); ++i) {
+        v(static_cast<py::ssize_t>(i), 0) = r.path[i].x;
+        v(static_cast<py::ssize_t>(i), 1) = r.path[i].y;
+    }
+    a.length = r.length;
+    a.cost = r.cost;
+    a.partial = r.partial;
+    a.expanded = r.stats.expanded;
+    a.generated = r.stats.generated;
+    a.memory_bytes = r.stats.memory_bytes;
+    a.time_us = time_us;
+    return a;
+}
+
+/// A facade::path_finder that Python threads may share safely (calls are serialised); give
+/// each thread its own for parallel searches.
+struct py_path_finder {
+    facade::path_finder finder;
+    std::mutex busy;
+
+    path_answer find(const facade::map& m, const py::object& start, const py::object& goal,
+                     const path_options& o) {
+        const facade::path_query q = make_query(to_cell(start, "start"), to_cell(goal, "goal"), o);
+        facade::path_result r;
+        double us = 0;
+        {
+            py::gil_scoped_release release;
+            std::lock_guard lock(busy);
+            const auto t0 = std::chrono::steady_clock::now();
+            r = finder.find(m, q);
+            us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                     .count();
+        }
+        return to_python(r, us);
+    }
+};
+
+py_path_finder& thread_finder() {
+    thread_local py_path_finder finder;
+    return finder;
+}
+
+std::vector<path_answer> find_paths(const facade::map& m, const py::object& queries,
+                                    unsigned threads, const path_options& o) {
+    if (threads == 0) throw py::value_error("threads must be >= 1");
+    std::vector<facade::path_query> qs;
+    if (py::isinstance<py::array>(queries)) {
+        const auto a =
+            py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(queries);
+        if (!a || a.ndim() != 2 || a.shape(1) != 4) {
+            throw py::value_error("queries as an array must have shape (n, 4): sx, sy, gx, gy");
+        }
+        const auto v = a.unchecked<2>();
+        for (py::ssize_t i = 0; i < a.shape(0); ++i) {
+            const py::tuple s = py::make_tuple(v(i, 0), v(i, 1)),
+                            g = py::make_tuple(v(i, 2), v(i, 3));
+            qs.push_back(make_query(to_cell(s, "start"), to_cell(g, "goal"), o));
+        }
+    } else {
+        for (const py::handle q : queries) {
+            if (!py::isinstance<py::sequence>(q) || py::len(q) != 2) {
+                throw py::type_error("each query is a pair (start, goal) of cells");
+            }
+            const py::sequence s = py::reinterpret_borrow<py::sequence>(q);
+            qs.push_back(make_query(to_cell(s[0], "start"), to_cell(s[1], "goal"), o));
+        }
+    }
+    std::vector<facade::path_result> results;
+    {
+        py::gil_scoped_release release;
+        auto answered = facade::find_paths(m, qs, threads);
+        if (!answered) {
+            py::gil_scoped_acquire acquire;
+            throw py::value_error(answered.err().message);
+        }
+        results = std::move(answered).value();
+    }
+    std::vector<path_answer> out;
+    out.reserve(results.size());
+    for (const auto& r : results) out.push_back(to_python(r, 0));
+    return out;
+}
+
+} // namespace
+
+void bind_paths(py::module_& m) {
+    py::class_<path_answer>(m, "PathResult", R"doc(
+The answer to a path query. status: "found", "no_path", "budget_exhausted" (path partial),
+"invalid_input" or "resource_exhausted"; reason says why for every status but "found".
+path: int32 array of shape (n, 2), rows (x, y) in cells from start to goal. length: cells
+(1 per straight step, sqrt(2) per diagonal one). cost: the rules' cost units, terrain included.
+time_us: wall time of the search in microseconds (0 in batches).)doc")
+        .def_readonly("status", &path_answer::status)
+        .def_readonly("reason", &path_answer::reason)
+        .def_readonly("path", &path_answer::path)
+        .def_readonly("length", &path_answer::length)
+        .def_readonly("cost", &path_answer::cost)
+        .def_readonly("partial", &path_answer::partial)
+        .def_readonly("expanded", &path_answer::expanded)
+        .def_readonly("generated", &path_answer::generated)
+        .def_readonly("memory_bytes", &path_answer::memory_bytes)
+        .def_readonly("time_us", &path_answer::time_us)
+        .def_property_readonly("found", [](const path_answer& a) { return a.status == "found"; })
+        .def("__repr__", [](const path_answer& a) {
+            return "<xunlu.PathResult " + a.status + " length " + std::to_string(a.length) +
+                   " cells " + std::to_string(a.path.shape(0)) + ">";
+        });
+
+    const auto find_doc = R"doc(
+Finds a path from start to goal, both (x, y) in cells. algorithm: a registered name ("astar",
+"dijkstra", "jps", "jps-block", "jps+", ...). four_way: 4 directions instead of 8 (8 never cut
+corners). ignore_low_obstacles: units do not block. stop_within: succeed within this many cells
+of the goal. max_expansions: node budget (0 = none). deadline_ms: wall-clock budget (0 = none).
+max_memory_bytes: cap on the search memory (0 = none). Bad coordinates (outside the map) give
+status "invalid_input"; wrong types raise TypeError. The GIL is released while searching.)doc";
+
+    py::class_<py_path_finder>(m, "PathFinder", R"doc(
+A reusable search object: keeps its memory between queries. Calls from several threads are
+serialised; give each thread its own PathFinder to search in parallel.)doc")
+        .def(py::init<>())
+        .def(
+            "find",
+            [](py_path_finder& self, const facade::map& map, const py::object& start,
+               const py::object& goal, std::string algorithm, bool four_way,
+               bool ignore_low_obstacles, std::int32_t stop_within, std::uint64_t max_expansions,
+               double deadline_ms, std::uint64_t max_memory_bytes) {
+                return self.find(map, start, goal,
+                                 {std::move(algorithm), four_way, ignore_low_obstacles, stop_within,
+                                  max_expansions, deadline_ms, max_memory_bytes});
+            },
+            py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
+            py::arg("algorithm") = "astar", py::arg("four_way") = false,
+            py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
+            py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
+            py::arg("max_memory_bytes") = 0, find_doc);
+
+    m.def(
+        "find_path",
+        [](const facade::map& map, const py::object& start, const py::object& goal,
+           std::string algorithm, bool four_way, bool ignore_low_obstacles,
+           std::int32_t stop_within, std::uint64_t max_expansions, double deadline_ms,
+           std::uint64_t max_memory_bytes) {
+            return thread_finder().find(map, start, goal,
+                                        {std::move(algorithm), four_way, ignore_low_obstacles,
+                                         stop_within, max_expansions, deadline_ms,
+                                         max_memory_bytes});
+        },
+        py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
+        py::arg("algorithm") = "astar", py::arg("four_way") = false,
+        py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
+        py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
+        py::arg("max_memory_bytes") = 0,
+        (std::string(find_doc) + "\nUses a PathFinder kept per Python thread.").c_str());
+
+    m.def(
+        "find_paths",
+        [](const facade::map& map, const py::object& queries, unsigned threads,
+           std::string algorithm, bool four_way, bool ignore_low_obstacles,
+           std::int32_t stop_within, std::uint64_t max_expansions, double deadline_ms) {
+            return find_paths(map, queries, threads,
+                              {std::move(algorithm), four_way, ignore_low_obstacles, stop_within,
+                               max_expansions, deadline_ms, 0});
+        },
+        py::arg("map"), py::arg("queries"), py::kw_only(), py::arg("threads") = 2,
+        py::arg("algorithm") = "astar", py::arg("four_way") = false,
+        py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
+        py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0, R"doc(
+Answers many queries on `threads` native threads (the GIL released), in order. queries: a list
+of (start, goal) pairs of cells, or an int array of shape (n, 4) with rows sx, sy, gx, gy.
+A bad query gets its own "invalid_input" result.)doc");
+}
+
+} // namespace xunlu::python
