@@ -1,0 +1,130 @@
+"""find_path, PathFinder and find_paths: every algorithm, statuses, bad input, threads."""
+import math
+import threading
+
+import numpy as np
+import pytest
+
+import xunlu
+
+ALGORITHMS = ["astar", "dijkstra", "jps", "jps-block", "jps+"]
+
+
+@pytest.fixture(scope="module")
+def u_trap(u_trap_path):
+    return xunlu.GridMap.load(u_trap_path)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_every_optimal_algorithm_agrees_with_astar(u_trap, algorithm):
+    reference = xunlu.find_path(u_trap, (5, 15), (36, 15))
+    r = xunlu.find_path(u_trap, (5, 15), (36, 15), algorithm=algorithm)
+    assert r.found and r.status == "found" and r.reason == ""
+    assert math.isclose(r.length, reference.length, rel_tol=0, abs_tol=1e-9)
+    assert r.path.dtype == np.int32 and r.path.shape[1] == 2
+    assert tuple(r.path[0]) == (5, 15) and tuple(r.path[-1]) == (36, 15)
+    steps = np.abs(np.diff(r.path, axis=0))
+    if algorithm == "astar":
+        assert steps.max() == 1  # A* paths are cell by cell
+
+
+def test_path_is_valid_and_length_matches_its_steps(u_trap):
+    r = xunlu.find_path(u_trap, (5, 15), (36, 15))
+    steps = np.diff(r.path, axis=0)
+    assert np.all(np.abs(steps) <= 1)
+    diagonal = np.count_nonzero(np.all(steps != 0, axis=1))
+    assert math.isclose(r.length, (len(steps) - diagonal) + diagonal * math.sqrt(2))
+    codes = u_trap.to_numpy()
+    assert np.all(codes[r.path[:, 1], r.path[:, 0]] == xunlu.FREE)
+
+
+def test_statuses(u_trap):
+    assert xunlu.find_path(u_trap, (5, 15), (36, 15), max_expansions=3).status == "budget_exhausted"
+    partial = xunlu.find_path(u_trap, (5, 15), (36, 15), max_expansions=3)
+    assert partial.partial and len(partial.path) >= 1
+    walled = u_trap.with_edits([(36 + dx, 15 + dy, "high", True)
+                                for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy])
+    assert xunlu.find_path(walled, (5, 15), (36, 15)).status == "no_path"
+    four = xunlu.find_path(u_trap, (5, 15), (36, 15), four_way=True)
+    steps = np.abs(np.diff(four.path, axis=0)).sum(axis=1)
+    assert four.found and np.all(steps == 1) and four.length == len(four.path) - 1
+    near = xunlu.find_path(u_trap, (5, 15), (36, 15), stop_within=3)
+    assert near.found and max(abs(near.path[-1] - np.array([36, 15]))) <= 3
+
+
+def test_bad_input_is_refused_clearly(u_trap):
+    r = xunlu.find_path(u_trap, (5, 15), (480, 15))
+    assert r.status == "invalid_input" and "outside" in r.reason and len(r.path) == 0
+    r = xunlu.find_path(u_trap, (5, 15), (36, 15), algorithm="nope")
+    assert r.status == "invalid_input" and "nope" in r.reason
+    with pytest.raises(TypeError):
+        xunlu.find_path(u_trap, (float("nan"), 15), (36, 15))
+    with pytest.raises(TypeError):
+        xunlu.find_path(u_trap, "a", (36, 15))
+    with pytest.raises(TypeError):
+        xunlu.find_path(u_trap, (5, 15), (36, 15), max_expansions=-1)
+    with pytest.raises(ValueError, match="stop_within"):
+        xunlu.find_path(u_trap, (5, 15), (36, 15), stop_within=-1)
+    with pytest.raises(ValueError, match="deadline_ms"):
+        xunlu.find_path(u_trap, (5, 15), (36, 15), deadline_ms=float("nan"))
+    with pytest.raises(TypeError):
+        xunlu.find_path(None, (5, 15), (36, 15))
+    assert xunlu.find_path(u_trap, (np.int64(5), np.int32(15)), (36, 15)).found
+
+
+def test_batch_matches_single_queries_and_reports_bad_ones(u_trap):
+    rng = np.random.default_rng(3)
+    free = np.argwhere(u_trap.to_numpy() == xunlu.FREE)  # rows (y, x)
+    picks = free[rng.integers(0, len(free), size=(40, 2))]
+    queries = [((int(a[1]), int(a[0])), (int(b[1]), int(b[0]))) for a, b in picks]
+    queries.append(((0, 0), (999, 0)))
+    batch = xunlu.find_paths(u_trap, queries, threads=2, algorithm="jps")
+    assert len(batch) == len(queries)
+    for (start, goal), r in zip(queries[:-1], batch):
+        single = xunlu.find_path(u_trap, start, goal, algorithm="jps")
+        assert r.status == single.status and math.isclose(r.length, single.length, abs_tol=1e-9)
+    assert batch[-1].status == "invalid_input"
+    as_array = np.array([[s[0], s[1], g[0], g[1]] for s, g in queries[:-1]], dtype=np.int64)
+    again = xunlu.find_paths(u_trap, as_array, threads=1)
+    assert [r.length for r in again] == pytest.approx([r.length for r in batch[:-1]], abs=1e-9)
+    with pytest.raises(ValueError, match="threads"):
+        xunlu.find_paths(u_trap, queries, threads=0)
+    with pytest.raises(ValueError, match=r"\(n, 4\)"):
+        xunlu.find_paths(u_trap, np.zeros((3, 3), dtype=np.int64))
+
+
+def test_python_threads_share_one_map(u_trap):
+    expected = xunlu.find_path(u_trap, (5, 15), (36, 15)).length
+    lengths, errors = [], []
+
+    def work():
+        finder = xunlu.PathFinder()
+        try:
+            for _ in range(50):
+                lengths.append(finder.find(u_trap, (5, 15), (36, 15), algorithm="jps-block").length)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not errors and len(lengths) == 200
+    assert all(math.isclose(x, expected, abs_tol=1e-9) for x in lengths)
+
+
+def test_a_shared_path_finder_is_safe_across_threads(u_trap):
+    finder = xunlu.PathFinder()
+    results = []
+
+    def work():
+        for _ in range(30):
+            results.append(finder.find(u_trap, (5, 15), (36, 15)).length)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert len(results) == 90 and len(set(round(x, 9) for x in results)) == 1
