@@ -16,6 +16,34 @@ void finish_with(exit_code code, const std::string& reason) {
     throw command_error{code == exit_bad_input ? reason : std::string(), code};
 }
 
+namespace {
+
+CLI::Validator integer_at_least(long long minimum) {
+    return CLI::Validator(
+        [minimum](std::string& value) -> std::string {
+            long long v = 0;
+            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+            if (ec != std::errc{} || p != value.data() + value.size() || v < minimum) {
+                return "must be an integer >= " + std::to_string(minimum) + ", got '" + value +
+                       "'";
+            }
+            return {};
+        },
+        "");
+}
+
+} // namespace
+
+const CLI::Validator& non_negative() {
+    static const CLI::Validator v = integer_at_least(0);
+    return v;
+}
+
+const CLI::Validator& positive() {
+    static const CLI::Validator v = integer_at_least(1);
+    return v;
+}
+
 cell parse_cell(const std::string& text, const std::string& what) {
     const auto comma = text.find(',');
     cell c{};
@@ -47,6 +75,7 @@ void search_options::add_to(CLI::App& app) {
         ->capture_default_str();
     app.add_flag("--ignore-low", ignore_low, "low obstacles (units) do not block this query");
     app.add_option("--max-expansions", max_expansions, "node budget, 0 = unlimited")
+        ->check(non_negative())
         ->capture_default_str();
 }
 
@@ -65,8 +94,15 @@ search::search_request search_options::to_request(cell from, cell to) const {
     r.heuristic = *h;
     r.low_obstacles_block = !ignore_low;
     r.max_expansions = max_expansions;
-    if (registry::find_finder(algo) == nullptr) {
+    const auto* entry = registry::find_finder(algo);
+    if (entry == nullptr) {
         throw command_error{"unknown --algo '" + algo + "' (use " + registry::finder_names() + ")"};
+    }
+    // Refused up front (not per query), so `scen` reports a bad combination once instead of a
+    // mismatch per scenario.
+    if (!entry->caps.rules.supports(r.rules)) {
+        throw command_error{"--algo " + algo + " does not support movement rule " +
+                            std::string(grid::movement_rules_name(r.rules))};
     }
     return r;
 }

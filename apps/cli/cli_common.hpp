@@ -33,6 +33,11 @@ struct command_error {
 /// only (a negative answer is already in the output).
 void finish_with(exit_code code, const std::string& reason);
 
+/// CLI11 checks with messages a user understands: an integer >= 0 (a negative value is refused,
+/// never wrapped to a huge one), an integer >= 1.
+[[nodiscard]] const CLI::Validator& non_negative();
+[[nodiscard]] const CLI::Validator& positive();
+
 /// Parses "X,Y" into a cell (integers).
 [[nodiscard]] cell parse_cell(const std::string& text, const std::string& what);
 

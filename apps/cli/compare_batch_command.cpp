@@ -275,6 +275,7 @@ void register_compare_batch(CLI::App& app) {
     cmd->add_option("--scen", args->scen, "Moving AI .map.scen file (repeatable)");
     cmd->add_option("--map-dir", args->map_dir, "folder of the maps (default: the scen's)");
     cmd->add_option("--every", args->every, "use every N-th scenario")
+        ->check(positive())
         ->capture_default_str()
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
     cmd->add_flag("--generated", args->generated,

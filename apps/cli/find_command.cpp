@@ -6,9 +6,15 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
+#include <type_traits>
 
+#include "batch_fields.hpp"
+#include "batch_lines.hpp"
 #include "cli_common.hpp"
+#include "xunlu/jps/jps_plus.hpp"
+#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/text_map.hpp"
 #include "xunlu/registry/finder_registry.hpp"
@@ -28,14 +34,96 @@ struct find_args {
     std::string png;
     std::size_t max_memory_mb = 0;
     bool json = false;
+    std::string batch;
+    std::string jps_table;
 };
 
-void run_find(const find_args& a) {
+std::size_t memory_cap_bytes(std::size_t mb) {
+    return mb > (std::numeric_limits<std::size_t>::max() >> 20)
+               ? std::numeric_limits<std::size_t>::max()
+               : static_cast<std::size_t>(mb) << 20;
+}
+
+/// Installs a saved JPS+ table (xunlu jps-table -o) in the map's cache, checked against the map.
+void install_jps_table(const grid::grid_map& map, const find_args& a) {
+    if (a.jps_table.empty()) return;
+    const auto mask =
+        a.search.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    auto table = jps::jump_table::load(a.jps_table, map, mask);
+    if (!table) throw command_error{table.err().message};
+    jps::jps_plus installer;
+    installer.use_table(map, std::move(table).value());
+}
+
+/// `find --batch`: one JSON query per line, one JSON answer per line; the map (and its caches,
+/// e.g. the JPS+ table) loaded once and one engine kept per algorithm.
+void run_find_batch(const find_args& a) {
+    if (!a.from.empty() || !a.to.empty() || !a.out.empty() || !a.png.empty()) {
+        throw command_error{"--batch takes the queries from the file: drop --from, --to, --out "
+                            "and --png"};
+    }
     const grid::grid_map map = load_map_or_fail(a.map);
+    install_jps_table(map, a);
+    std::map<std::string, std::unique_ptr<search::finder>> engines;
+    batch_reader reader(a.batch);
+    bool bad_line = false, not_found = false;
+    while (auto line = reader.next()) {
+        nlohmann::json out;
+        nlohmann::json query;
+        try {
+            if (line->too_long) {
+                throw command_error{"line longer than " + std::to_string(max_batch_line_bytes) +
+                                    " bytes"};
+            }
+            query = nlohmann::json::parse(line->text, nullptr, false);
+            if (query.is_discarded() || !query.is_object()) {
+                throw command_error{"not a JSON object"};
+            }
+            search_options o = a.search;
+            o.algo = json_get<std::string>(query, "algo", o.algo);
+            o.rule = json_get<std::string>(query, "rule", o.rule);
+            o.heuristic = json_get<std::string>(query, "heuristic", o.heuristic);
+            o.costs = json_get<std::string>(query, "costs", o.costs);
+            o.ignore_low = json_get<bool>(query, "ignore_low", o.ignore_low);
+            o.max_expansions = json_get<std::uint64_t>(query, "max_expansions", o.max_expansions);
+            auto request = o.to_request(json_cell(query, "from"), json_cell(query, "to"));
+            request.max_memory_bytes = memory_cap_bytes(
+                json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
+            auto& engine = engines[o.algo];
+            if (!engine) engine = registry::find_finder(o.algo)->make();
+            const auto t0 = std::chrono::steady_clock::now();
+            const search::search_result r = engine->find(map, request);
+            const double us = micros_since(t0);
+            out = encode::search_json(r);
+            out["algo"] = o.algo;
+            out["time_us"] = us;
+            if (!r.found()) not_found = true;
+            if (r.status == search::search_status::invalid_input) bad_line = true;
+        } catch (const command_error& e) {
+            out = nlohmann::json::object();
+            out["status"] = "invalid_input";
+            out["error"] = batch_source_name(a.batch) + ":" + std::to_string(line->number) +
+                           ": " + e.message;
+            bad_line = true;
+        }
+        out["line"] = line->number;
+        if (query.is_object() && query.contains("id")) out["id"] = query["id"];
+        std::printf("%s\n", out.dump().c_str());
+        std::fflush(stdout);
+    }
+    if (bad_line) throw command_error{"", exit_bad_input};
+    if (not_found) throw command_error{"", exit_failed};
+}
+
+void run_find(const find_args& a) {
+    if (!a.batch.empty()) return run_find_batch(a);
+    if (a.from.empty() || a.to.empty()) {
+        throw command_error{"--from and --to are required (or --batch FILE)"};
+    }
+    const grid::grid_map map = load_map_or_fail(a.map);
+    install_jps_table(map, a);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
-    request.max_memory_bytes = a.max_memory_mb > (std::numeric_limits<std::size_t>::max() >> 20)
-                                   ? std::numeric_limits<std::size_t>::max()
-                                   : static_cast<std::size_t>(a.max_memory_mb) << 20;
+    request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
     // The picture's trace comes from the one timed run (an observer records it as the search
     // goes), so with --png the time includes recording it.
     request.record_trace = !a.png.empty();
@@ -87,15 +175,22 @@ void register_find(CLI::App& app) {
     auto args = std::make_shared<find_args>();
     auto* cmd = app.add_subcommand("find", "find a path between two cells of a map");
     cmd->add_option("map", args->map, "map file (Moving AI .map, map.in or PNG)")->required();
-    cmd->add_option("--from", args->from, "start cell X,Y")->required();
-    cmd->add_option("--to", args->to, "goal cell X,Y")->required();
+    cmd->add_option("--from", args->from, "start cell X,Y (required unless --batch)");
+    cmd->add_option("--to", args->to, "goal cell X,Y (required unless --batch)");
     args->search.add_to(*cmd);
     cmd->add_option("--out", args->out, "write map.out with the path drawn in arrows");
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
     cmd->add_option("--max-memory-mb", args->max_memory_mb,
                     "cap on the search's scratch memory in MiB (0 = none); exceeding it ends "
-                    "the search with status resource_exhausted (exit 2)");
+                    "the search with status resource_exhausted (exit 2)")
+        ->check(non_negative());
     cmd->add_flag("--json", args->json, "print one JSON object");
+    cmd->add_option("--batch", args->batch,
+                    "answer one JSON query per line of FILE ('-' = standard input), one JSON line "
+                    "each, loading the map once (docs/cli.md)");
+    cmd->add_option("--jps-table", args->jps_table,
+                    "use the JPS+ table saved by `xunlu jps-table -o FILE` (checked against the "
+                    "map) instead of building it");
     cmd->callback([args] { run_find(*args); });
 }
 

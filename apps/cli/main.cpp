@@ -24,8 +24,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : xunlu::cli::exit_bad_input;
+        if (e.get_exit_code() == 0) return app.exit(e); // --help, --version
+        std::fprintf(stderr, "xunlu: %s\nRun with --help for more information.\n", e.what());
+        return xunlu::cli::exit_bad_input;
     } catch (const xunlu::cli::command_error& e) {
         if (!e.message.empty()) std::fprintf(stderr, "xunlu: %s\n", e.message.c_str());
         return e.code;

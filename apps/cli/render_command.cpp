@@ -1,5 +1,7 @@
 // `xunlu render`: a PNG of a map, optionally with a path found or given.
+#include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "cli_common.hpp"
 #include "xunlu/registry/finder_registry.hpp"
@@ -22,11 +24,13 @@ struct render_args {
 
 void run_render(const render_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map);
-    const std::int32_t scale = a.scale > 0 ? std::min(a.scale, 64) : render::auto_scale(map);
+    const std::int32_t scale = a.scale > 0 ? a.scale : render::auto_scale(map);
     if (std::int64_t{map.width()} * scale * map.height() * scale > (std::int64_t{1} << 28)) {
         throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
     }
     auto img = render::draw_map(map, scale);
+    std::optional<search::search_status> status;
+    std::string reason;
     if (!a.from.empty() || !a.to.empty()) {
         if (a.from.empty() || a.to.empty()) throw command_error{"--from and --to go together"};
         auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
@@ -36,9 +40,21 @@ void run_render(const render_args& a) {
         render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
         render::draw_cells(img, r.trace.open, scale, render::colour::open);
         render::draw_path(img, r.path, scale);
+        status = r.status;
+        reason = r.reason;
     }
     auto written = render::write_png(img, a.out);
     if (!written) throw command_error{written.err().message};
+    std::printf("wrote %s (%d x %d px)\n", a.out.c_str(), map.width() * scale,
+                map.height() * scale);
+    if (status && *status != search::search_status::found) {
+        // The picture holds the map (and the search) but no complete path: say so and exit
+        // with the status's code, as `find` does.
+        std::fprintf(stderr, "xunlu: no path drawn: %s%s%s\n",
+                     std::string(search::status_name(*status)).c_str(), reason.empty() ? "" : ": ",
+                     reason.c_str());
+        throw command_error{"", encode::exit_code_for(*status)};
+    }
 }
 
 } // namespace
@@ -51,7 +67,8 @@ void register_render(CLI::App& app) {
     cmd->add_option("--to", args->to, "goal cell X,Y of a path to draw");
     args->search.add_to(*cmd);
     cmd->add_flag("--trace", args->trace, "also draw expanded (blue) and open (orange) cells");
-    cmd->add_option("--scale", args->scale, "pixels per cell (default: fit about 800 px)");
+    cmd->add_option("--scale", args->scale, "pixels per cell, 1 to 64 (default: fit about 800 px)")
+        ->check(CLI::Range(1, 64));
     cmd->add_option("-o,--out", args->out, "output PNG")->required();
     cmd->callback([args] { run_render(*args); });
 }

@@ -171,6 +171,7 @@ void register_scen(CLI::App& app) {
     cmd->add_option("--emit-paths", args->emit_paths,
                     "write one JSON line per scenario: index, start, goal, length, path");
     cmd->add_option("--every", args->every, "run only every Nth scenario (sampling)")
+        ->check(positive())
         ->capture_default_str();
     cmd->add_flag("--no-check-paths", args->no_check_paths,
                   "skip the step-by-step validation of each path (timing only)");

@@ -262,6 +262,8 @@ static void test_edits_and_line_of_sight(void) {
     CHECK_STATUS(xunlu_find_path(finder, closed, &request, &result), XUNLU_NO_PATH);
     CHECK(result.path == NULL);
     xunlu_path_result_free(&result);
+    xunlu_map_free(closed);
+    closed = NULL;
     CHECK_STATUS(xunlu_find_path(finder, map, &request, &result), XUNLU_OK);
     xunlu_path_result_free(&result);
 

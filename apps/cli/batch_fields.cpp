@@ -1,0 +1,41 @@
+// The fields of a batch query line (see batch_fields.hpp).
+#include "batch_fields.hpp"
+
+#include <cmath>
+
+#include "pixel_arg.hpp"
+
+namespace xunlu::cli {
+
+std::string batch_source_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+cell json_cell(const nlohmann::json& q, const char* key) {
+    if (!q.contains(key)) throw command_error{std::string("missing \"") + key + "\""};
+    const auto& v = q[key];
+    if (v.is_string()) return parse_cell(v.get<std::string>(), key);
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() ||
+        !v[1].is_number_integer()) {
+        throw command_error{std::string("\"") + key + "\" must be [x, y] with integer cells"};
+    }
+    const auto x = v[0].get<std::int64_t>(), y = v[1].get<std::int64_t>();
+    if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX) {
+        throw command_error{std::string("\"") + key + "\" is out of range"};
+    }
+    return {static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+}
+
+point json_pixel(const nlohmann::json& q, const char* key) {
+    if (!q.contains(key)) throw command_error{std::string("missing \"") + key + "\""};
+    const auto& v = q[key];
+    if (v.is_string()) return parse_pixel(v.get<std::string>(), key);
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number()) {
+        throw command_error{std::string("\"") + key + "\" must be [x, y] in pixels"};
+    }
+    const point p{v[0].get<double>(), v[1].get<double>()};
+    if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+        throw command_error{std::string("\"") + key + "\" must be finite"};
+    }
+    return p;
+}
+
+} // namespace xunlu::cli

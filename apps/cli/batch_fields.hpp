@@ -1,0 +1,48 @@
+// The fields of a batch query line (JSON), read with messages that name the field: cells,
+// pixels, flags, names and budgets, for `find --batch` and `route --batch`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "cli_common.hpp"
+#include "xunlu/core/point.hpp"
+
+namespace xunlu::cli {
+
+/// "<stdin>" for "-", else the path: how batch errors name their input.
+[[nodiscard]] std::string batch_source_name(const std::string& path);
+
+/// A cell: [x, y] of integers or "X,Y". Throws command_error naming `key`.
+[[nodiscard]] cell json_cell(const nlohmann::json& q, const char* key);
+
+/// A pixel position: [x, y] of finite numbers or "PX,PY". Throws command_error naming `key`.
+[[nodiscard]] point json_pixel(const nlohmann::json& q, const char* key);
+
+/// An optional field: `fallback` when absent; a bool, a string or an unsigned integer (a
+/// negative or fractional number is refused), else command_error naming `key`.
+template <class T> T json_get(const nlohmann::json& q, const char* key, T fallback) {
+    if (!q.contains(key)) return fallback;
+    const auto& v = q[key];
+    if constexpr (std::is_same_v<T, bool>) {
+        if (!v.is_boolean()) {
+            throw command_error{std::string("\"") + key + "\" must be true or false"};
+        }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (!v.is_string()) throw command_error{std::string("\"") + key + "\" must be a string"};
+    } else {
+        if (!v.is_number_unsigned()) {
+            throw command_error{std::string("\"") + key + "\" must be an integer >= 0"};
+        }
+        if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+            throw command_error{std::string("\"") + key + "\" is too large"};
+        }
+    }
+    return v.get<T>();
+}
+
+} // namespace xunlu::cli
