@@ -7,14 +7,15 @@
 
 namespace xunlu::cli {
 
-std::string batch_source_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+std::string batch_source_name(const std::string& path) {
+    return path == "-" ? "<stdin>" : path;
+}
 
 cell json_cell(const nlohmann::json& q, const char* key) {
     if (!q.contains(key)) throw command_error{std::string("missing \"") + key + "\""};
     const auto& v = q[key];
     if (v.is_string()) return parse_cell(v.get<std::string>(), key);
-    if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() ||
-        !v[1].is_number_integer()) {
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer()) {
         throw command_error{std::string("\"") + key + "\" must be [x, y] with integer cells"};
     }
     const auto x = v[0].get<std::int64_t>(), y = v[1].get<std::int64_t>();

@@ -24,8 +24,7 @@ CLI::Validator integer_at_least(long long minimum) {
             long long v = 0;
             const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
             if (ec != std::errc{} || p != value.data() + value.size() || v < minimum) {
-                return "must be an integer >= " + std::to_string(minimum) + ", got '" + value +
-                       "'";
+                return "must be an integer >= " + std::to_string(minimum) + ", got '" + value + "'";
             }
             return {};
         },

@@ -13,10 +13,10 @@
 #include "batch_fields.hpp"
 #include "batch_lines.hpp"
 #include "cli_common.hpp"
-#include "xunlu/jps/jps_plus.hpp"
-#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/text_map.hpp"
+#include "xunlu/jps/jps_plus.hpp"
+#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/map_picture.hpp"
 #include "xunlu/render/png_writer.hpp"
@@ -87,8 +87,8 @@ void run_find_batch(const find_args& a) {
             o.ignore_low = json_get<bool>(query, "ignore_low", o.ignore_low);
             o.max_expansions = json_get<std::uint64_t>(query, "max_expansions", o.max_expansions);
             auto request = o.to_request(json_cell(query, "from"), json_cell(query, "to"));
-            request.max_memory_bytes = memory_cap_bytes(
-                json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
+            request.max_memory_bytes =
+                memory_cap_bytes(json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
             auto& engine = engines[o.algo];
             if (!engine) engine = registry::find_finder(o.algo)->make();
             const auto t0 = std::chrono::steady_clock::now();
@@ -102,8 +102,8 @@ void run_find_batch(const find_args& a) {
         } catch (const command_error& e) {
             out = nlohmann::json::object();
             out["status"] = "invalid_input";
-            out["error"] = batch_source_name(a.batch) + ":" + std::to_string(line->number) +
-                           ": " + e.message;
+            out["error"] =
+                batch_source_name(a.batch) + ":" + std::to_string(line->number) + ": " + e.message;
             bad_line = true;
         }
         out["line"] = line->number;

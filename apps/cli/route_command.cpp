@@ -126,7 +126,7 @@ pipeline::route_result answer_route(const pipeline::scene& scene, point from, po
 }
 
 route_flags flags_of(const route_args& a) {
-    return {a.stop_short, a.max_expansions, a.four_way,          a.ignore_low,
+    return {a.stop_short,   a.max_expansions,    a.four_way, a.ignore_low,
             a.nearest_free, a.nearest_reachable, a.algo};
 }
 
@@ -160,8 +160,8 @@ void run_route_batch(const route_args& a) {
             f.nearest_free = json_get<bool>(query, "nearest_free", f.nearest_free);
             f.nearest_reachable = json_get<bool>(query, "nearest_reachable", f.nearest_reachable);
             f.algo = json_get<std::string>(query, "algo", f.algo);
-            const pipeline::route_result r = answer_route(
-                scene, json_pixel(query, "from"), json_pixel(query, "to"), f, finders);
+            const pipeline::route_result r =
+                answer_route(scene, json_pixel(query, "from"), json_pixel(query, "to"), f, finders);
             out = encode::route_json(r);
             out["cell_size"] = scene.cell_size();
             if (!r.ok()) not_found = true;
@@ -169,8 +169,8 @@ void run_route_batch(const route_args& a) {
         } catch (const command_error& e) {
             out = nlohmann::json::object();
             out["status"] = "invalid";
-            out["error"] = batch_source_name(a.batch) + ":" + std::to_string(line->number) +
-                           ": " + e.message;
+            out["error"] =
+                batch_source_name(a.batch) + ":" + std::to_string(line->number) + ": " + e.message;
             bad_line = true;
         }
         out["line"] = line->number;

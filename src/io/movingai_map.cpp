@@ -37,7 +37,16 @@ std::string printable(char c) {
 } // namespace
 
 bool looks_like_movingai_map(std::string_view text) noexcept {
-    return text.starts_with("type ");
+    // As the parser reads it: a byte-order mark, blank lines and leading spaces or tabs are
+    // allowed before "type", and a space or a tab separates it from its value.
+    line_reader lines(text);
+    std::string_view line;
+    while (lines.next(line)) {
+        const std::string_view t = trim(line);
+        if (t.empty()) continue;
+        return t.size() > 4 && t.starts_with("type") && (t[4] == ' ' || t[4] == '\t');
+    }
+    return false;
 }
 
 result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_view file) {
@@ -46,6 +55,8 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
     std::int64_t width = -1;
     std::int64_t height = -1;
     bool saw_type = false;
+    bool saw_height = false;
+    bool saw_width = false;
     // Header: "type X", "height H", "width W" (either order), then "map".
     for (;;) {
         if (!lines.next(line)) {
@@ -58,13 +69,19 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         if (t == "map") {
             break;
         }
+        if (t.empty()) continue;
         const auto space = t.find_first_of(" \t");
         const std::string_view key = t.substr(0, space);
         const std::string_view value =
             space == std::string_view::npos ? std::string_view{} : trim(t.substr(space));
+        bool& seen = key == "type" ? saw_type : key == "height" ? saw_height : saw_width;
+        if ((key == "type" || key == "height" || key == "width") && seen) {
+            return parse_error(file, n, 1, "header key '" + std::string(key) + "' is given twice");
+        }
         if (key == "type") {
             saw_type = true;
         } else if (key == "height" || key == "width") {
+            seen = true;
             std::int64_t v = 0;
             if (!parse_int(value, v) || v < 1) {
                 return parse_error(file, n, space + 2,

@@ -18,10 +18,16 @@ namespace xunlu::io {
                                             std::size_t max_bytes = (std::size_t{1} << 30) +
                                                                     (std::size_t{1} << 20));
 
-/// Splits text into lines, accepting LF and CRLF endings (a trailing '\r' is dropped).
+/// `text` without a leading UTF-8 byte-order mark (EF BB BF), which every text format accepts.
+[[nodiscard]] constexpr std::string_view strip_utf8_bom(std::string_view text) noexcept {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+}
+
+/// Splits text into lines, accepting LF and CRLF endings (a trailing '\r' is dropped) and a
+/// leading UTF-8 byte-order mark (skipped), so every line-based format treats both alike.
 class line_reader {
   public:
-    explicit line_reader(std::string_view text) : text_(text) {}
+    explicit line_reader(std::string_view text) : text_(strip_utf8_bom(text)) {}
     /// Next line without its ending; false at end of text.
     bool next(std::string_view& line);
     /// 1-based number of the line last returned.
