@@ -50,9 +50,14 @@ result<loaded_map> parse_map(std::string_view content, std::string_view file) {
 }
 
 result<loaded_map> load_map(const std::string& path) {
-    auto content = read_file(path);
+    // The format is known from the first bytes: garbage is refused before the rest is read.
+    const std::string name = path == "-" ? "<stdin>" : path;
+    auto content = read_file(path, max_file_bytes, [&](std::string_view head) {
+        auto format = detect_map_format(head, name);
+        return format ? std::nullopt : std::optional<error>(format.err());
+    });
     if (!content) return content.err();
-    return parse_map(*content, path);
+    return parse_map(*content, name);
 }
 
 } // namespace xunlu::io

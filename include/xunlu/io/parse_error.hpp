@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,10 +15,21 @@ namespace xunlu::io {
 [[nodiscard]] error parse_error(std::string_view file, std::size_t line, std::size_t column,
                                 std::string_view what);
 
-/// Reads a whole file, refusing files above `max_bytes` (default 1 GiB + headroom).
+/// Largest file any reader accepts by default: a 32768 x 32768 map in text (1 GiB of cells)
+/// plus its line breaks and header.
+inline constexpr std::size_t max_file_bytes = (std::size_t{1} << 30) + (std::size_t{1} << 20);
+
+/// Called with the first bytes of a file (up to 64 KiB, or all of a shorter file) before the
+/// rest is read; an error stops the read (e.g. content that is no known format).
+using head_check = std::function<std::optional<error>(std::string_view head)>;
+
+/// Reads a whole file: a regular file, a pipe, a FIFO, /dev/stdin, or standard input for "-".
+/// A regular file above `max_bytes` is refused by its size before anything is read; a stream is
+/// read in chunks and refused as soon as it passes `max_bytes`. `check_head` (optional) may
+/// refuse the content from its first bytes, so a huge file of garbage is not read whole.
 [[nodiscard]] result<std::string> read_file(const std::string& path,
-                                            std::size_t max_bytes = (std::size_t{1} << 30) +
-                                                                    (std::size_t{1} << 20));
+                                            std::size_t max_bytes = max_file_bytes,
+                                            const head_check& check_head = {});
 
 /// `text` without a leading UTF-8 byte-order mark (EF BB BF), which every text format accepts.
 [[nodiscard]] constexpr std::string_view strip_utf8_bom(std::string_view text) noexcept {
