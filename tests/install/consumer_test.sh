@@ -154,8 +154,9 @@ if [ $variant = shared ]; then
         xunlu::*) qualified=$sym ;;
         *) bad+="$sym"$'\n'; continue ;;
         esac
-        # xunlu::<ns>::<name>...: <ns> must be an installed folder and <name> a class, struct or
-        # function its installed headers declare (xunlu::<name> for the core types).
+        # xunlu::<ns>::[<inner namespace>::]<name>...: <ns> must be an installed folder and <name>
+        # a class, struct, function or variable its installed headers declare (xunlu::<name> for
+        # the core types, whose folder is core/).
         rest=${qualified#xunlu::}
         first=${rest%%[:(<]*}
         folder=core
@@ -164,8 +165,13 @@ if [ $variant = shared ]; then
             rest=${rest#"$first"::}
             first=${rest%%[:(<]*}
         fi
-        [ -d "$prefix/include/xunlu/$folder" ] &&
-            grep -qE "(class|struct) (XUNLU_API )?$first\b|\b$first\(" "$prefix/include/xunlu/$folder"/*.hpp ||
+        headers=("$prefix/include/xunlu/$folder"/*.hpp)
+        [ -e "${headers[0]}" ] || { bad+="$sym"$'\n'; continue; }
+        while [ "${rest#"$first"::}" != "$rest" ] && grep -qE "^namespace $first \{" "${headers[@]}"; do
+            rest=${rest#"$first"::}
+            first=${rest%%[:(<]*}
+        done
+        grep -qE "(class|struct) (XUNLU_API )?$first\b|\b$first\(|\b$first = " "${headers[@]}" ||
             bad+="$sym"$'\n'
     done <"$work/exports.txt"
     [ -z "$bad" ] || fail "libxunlu.so exports symbols outside the public API:"$'\n'"$(echo "$bad" | head -20)"
