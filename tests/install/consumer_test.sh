@@ -194,4 +194,18 @@ for f in $expected; do
 done
 deb_headers=$(grep '^\./usr/include/.*\.h' <<<"$contents" | sed 's|^\./usr/include/||' | sort)
 [ "$deb_headers" = "$installed" ] || fail "$deb holds other headers than the install"
+# The .deb's tree works like the install: unpacked (not installed), the consumer builds from it.
+dpkg-deb -x "$deb" "$work/deb-root"
+deb_pc=$work/deb-root/usr/$libdir/pkgconfig
+if [ $variant = static ]; then
+    flags=$(PKG_CONFIG_PATH=$deb_pc pkg-config --cflags --libs --static xunlu)
+else
+    flags=$(PKG_CONFIG_PATH=$deb_pc pkg-config --cflags --libs xunlu)
+fi
+# shellcheck disable=SC2086 # the flags are words
+"$cxx" -std=c++20 "$source/tests/install/consumer/consumer.cpp" -o "$work/deb-consumer" $flags ||
+    fail "the consumer does not build from the unpacked .deb"
+deb_output=$(LD_LIBRARY_PATH=$work/deb-root/usr/$libdir "$work/deb-consumer") ||
+    fail "consumer (from the .deb) failed"
+[ "$deb_output" = "$cmake_output" ] || fail "the consumer built from the .deb printed '$deb_output'"
 echo "consumer_test: passed ($variant)"
