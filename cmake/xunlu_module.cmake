@@ -37,6 +37,10 @@ function(xunlu_module name)
     file(MAKE_DIRECTORY ${root}/xunlu)
     file(REMOVE ${root}/xunlu/${name})
     file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/xunlu/${name} ${root}/xunlu/${name} SYMBOLIC)
+    # XUNLU_API (xunlu/xunlu_export.h) marks the public binary interface in every module's headers.
+    file(REMOVE ${root}/xunlu/xunlu_export.h)
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/include/xunlu/xunlu_export.h
+        ${root}/xunlu/xunlu_export.h SYMBOLIC)
     set(dep_names "")
     foreach(dep ${ARG_DEPS})
         if(NOT dep MATCHES "^xunlu_" OR NOT "${dep}" IN_LIST XUNLU_MODULES)
@@ -56,6 +60,12 @@ function(xunlu_module name)
         target_link_libraries(xunlu_${name} PUBLIC ${ARG_DEPS} ${ARG_PUBLIC_LIBS}
             PRIVATE ${ARG_PRIVATE_DEPS})
         xunlu_warnings(xunlu_${name})
+        # The objects also make libxunlu.so (cmake/xunlu_package.cmake): in a shared build only
+        # what XUNLU_API marks leaves it.
+        if(BUILD_SHARED_LIBS)
+            set_target_properties(xunlu_${name} PROPERTIES CXX_VISIBILITY_PRESET hidden
+                VISIBILITY_INLINES_HIDDEN ON)
+        endif()
     else()
         add_library(xunlu_${name} INTERFACE)
         target_include_directories(xunlu_${name} INTERFACE ${root})

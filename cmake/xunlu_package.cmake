@@ -1,98 +1,203 @@
-# The installed package: one library libxunlu (static by default, shared with
-# -DBUILD_SHARED_LIBS=ON) made of the modules the public API needs, the public headers (the
-# include closure of xunlu/xunlu.hpp and xunlu/xunlu.h, nothing else), xunluConfig.cmake with a
-# version file exporting xunlu::xunlu (and xunlu::xunlu_c, the C API's shared library), xunlu.pc,
-# the `xunlu` CLI, and `cpack -G DEB`. See docs/api.md "Install and link".
+# The installed package (docs/api.md "Install and link"):
+#  - library libxunlu, target xunlu_library (alias and exported name xunlu::xunlu; not plain
+#    `xunlu`, which is the CLI's file in the build directory and so a Ninja target): the objects of every module the public API needs, as
+#    one libxunlu.a, or with -DBUILD_SHARED_LIBS=ON one libxunlu.so exporting only what XUNLU_API
+#    marks (the modules are then compiled with hidden visibility, cmake/xunlu_module.cmake);
+#  - the public headers: the include closure of xunlu/xunlu.hpp (and xunlu/xunlu.h when the C
+#    API is there), found by scanning the headers, nothing else;
+#  - xunluConfig.cmake + xunluConfigVersion.cmake exporting xunlu::xunlu (and xunlu::xunlu_c,
+#    the C API's shared library, when it exists), xunlu.pc, the `xunlu` CLI;
+#  - `cpack -G DEB` from the build directory.
+# Included by the top-level CMakeLists.txt after every module, xunlu_c and the CLI are declared.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-# Modules behind xunlu.hpp / xunlu.h (render and encode serve the CLI only).
-set(XUNLU_PACKAGE_MODULES grid search io jps waypoint postprocess pipeline hybrid registry facade
-    capi)
-# The public headers: the include closure of xunlu/xunlu.hpp and xunlu/xunlu.h (checked by the
-# consumer test, which compiles both against the installed prefix only), plus the limits.
-set(XUNLU_PUBLIC_HEADERS
-    xunlu/xunlu.hpp xunlu/xunlu.h xunlu/xunlu_export.h
-    xunlu/core/cell.hpp xunlu/core/limits.hpp xunlu/core/point.hpp xunlu/core/result.hpp
-    xunlu/facade/batch.hpp xunlu/facade/map.hpp xunlu/facade/path_finder.hpp
-    xunlu/facade/route.hpp
-    xunlu/grid/cell_edit.hpp xunlu/grid/derived_cache.hpp xunlu/grid/grid_map.hpp
-    xunlu/grid/map_snapshot.hpp xunlu/grid/movement_rules.hpp
-    xunlu/pipeline/components.hpp xunlu/pipeline/grid_search_choice.hpp
-    xunlu/pipeline/route_finder.hpp xunlu/pipeline/route_request.hpp xunlu/pipeline/scene.hpp
-    xunlu/pipeline/scene_state.hpp
-    xunlu/search/finder.hpp xunlu/search/heuristic.hpp xunlu/search/search_request.hpp
-    xunlu/search/search_result.hpp
-    xunlu/waypoint/waypoint_csv.hpp xunlu/waypoint/waypoint_graph.hpp)
+# The headers a user may include: the roots and every "xunlu/..." header they include, directly
+# or not. A header missing from include/ is a configure error; editing one re-runs the scan.
+function(xunlu_public_headers out)
+    set(todo ${ARGN})
+    set(seen "")
+    while(todo)
+        list(POP_FRONT todo header)
+        if(header IN_LIST seen)
+            continue()
+        endif()
+        set(file ${PROJECT_SOURCE_DIR}/include/${header})
+        if(NOT EXISTS ${file})
+            message(FATAL_ERROR "xunlu package: public header ${header} is included but "
+                "include/${header} does not exist")
+        endif()
+        list(APPEND seen ${header})
+        set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+            ${file})
+        file(STRINGS ${file} includes REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]xunlu/")
+        foreach(line ${includes})
+            string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[<\"](xunlu/[^\">]+)[\">].*" "\\1"
+                included "${line}")
+            list(APPEND todo ${included})
+        endforeach()
+    endwhile()
+    list(SORT seen)
+    set(${out} ${seen} PARENT_SCOPE)
+endfunction()
 
+# The xunlu modules `roots` link, directly or not (themselves included), in declaration order.
+function(xunlu_module_closure out)
+    set(todo ${ARGN})
+    set(seen "")
+    while(todo)
+        list(POP_FRONT todo target)
+        if(target IN_LIST seen OR NOT target IN_LIST XUNLU_MODULES)
+            continue()
+        endif()
+        list(APPEND seen ${target})
+        get_target_property(type ${target} TYPE)
+        if(type STREQUAL "INTERFACE_LIBRARY")
+            get_target_property(deps ${target} INTERFACE_LINK_LIBRARIES)
+        else()
+            get_target_property(deps ${target} LINK_LIBRARIES)
+        endif()
+        if(deps)
+            list(APPEND todo ${deps})
+        endif()
+    endwhile()
+    set(ordered "")
+    foreach(module ${XUNLU_MODULES})
+        if(module IN_LIST seen)
+            list(APPEND ordered ${module})
+        endif()
+    endforeach()
+    set(${out} ${ordered} PARENT_SCOPE)
+endfunction()
+
+set(package_roots xunlu/xunlu.hpp)
+set(package_root_modules xunlu_facade)
+if(EXISTS ${PROJECT_SOURCE_DIR}/include/xunlu/xunlu.h)
+    list(APPEND package_roots xunlu/xunlu.h)
+endif()
+if(TARGET xunlu_capi)
+    list(APPEND package_root_modules xunlu_capi)
+endif()
+xunlu_public_headers(XUNLU_PUBLIC_HEADERS ${package_roots} xunlu/xunlu_export.h)
+xunlu_module_closure(XUNLU_PACKAGE_MODULES ${package_root_modules})
+
+# What the package's modules link outside xunlu, and how a consumer of the static library gets
+# each: CMake package to find, pkg-config module (Requires.private) or flags (Libs.private).
 set(package_objects "")
+set(package_build_includes "")
+set(package_externals "")
 foreach(module ${XUNLU_PACKAGE_MODULES})
-    list(APPEND package_objects $<TARGET_OBJECTS:xunlu_${module}>)
+    string(REGEX REPLACE "^xunlu_" "" name ${module})
+    list(APPEND package_build_includes ${PROJECT_BINARY_DIR}/include-roots/${name})
+    get_target_property(type ${module} TYPE)
+    if(type STREQUAL "INTERFACE_LIBRARY")
+        continue()
+    endif()
+    list(APPEND package_objects $<TARGET_OBJECTS:${module}>)
+    get_target_property(deps ${module} LINK_LIBRARIES)
+    foreach(dep ${deps})
+        if(NOT dep IN_LIST XUNLU_MODULES AND NOT dep IN_LIST package_externals)
+            list(APPEND package_externals ${dep})
+        endif()
+    endforeach()
 endforeach()
-
-# Both variants come from the same position-independent objects, so building both costs two
-# links, not two compiles. BUILD_SHARED_LIBS picks the one installed as xunlu::xunlu.
-add_library(xunlu_static STATIC ${package_objects})
-add_library(xunlu_shared SHARED ${package_objects})
-# The shared library exports the public API's namespaces and the C functions; everything else
-# (the algorithms' internals, io, registry, std:: instantiations, libpng) stays hidden.
-target_link_options(xunlu_shared PRIVATE
-    -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/xunlu.map)
-if(NOT XUNLU_SANITIZE AND NOT XUNLU_TSAN AND NOT XUNLU_FUZZ)
-    target_link_options(xunlu_shared PRIVATE -Wl,--no-undefined)
-endif()
-set_target_properties(xunlu_shared PROPERTIES LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/xunlu.map
-    VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
-foreach(variant xunlu_static xunlu_shared)
-    set_target_properties(${variant} PROPERTIES OUTPUT_NAME xunlu EXPORT_NAME xunlu
-        ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package
-        LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package)
-    target_include_directories(${variant} INTERFACE
-        $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-    target_compile_features(${variant} INTERFACE cxx_std_20)
-    target_link_libraries(${variant} PRIVATE PNG::PNG Threads::Threads)
+set(XUNLU_CONFIG_DEPENDENCIES "")
+set(XUNLU_PC_REQUIRES_PRIVATE "")
+set(XUNLU_PC_LIBS_PRIVATE "")
+foreach(dep ${package_externals})
+    if(dep STREQUAL "PNG::PNG")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PNG)\n")
+        list(APPEND XUNLU_PC_REQUIRES_PRIVATE libpng)
+    elseif(dep STREQUAL "Threads::Threads")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(Threads)\n")
+        list(APPEND XUNLU_PC_LIBS_PRIVATE ${CMAKE_THREAD_LIBS_INIT})
+    else()
+        message(FATAL_ERROR "xunlu package: the modules link '${dep}'; say in "
+            "cmake/xunlu_package.cmake how a consumer finds it (xunluConfig.cmake, xunlu.pc)")
+    endif()
 endforeach()
+list(JOIN XUNLU_PC_REQUIRES_PRIVATE ", " XUNLU_PC_REQUIRES_PRIVATE)
+list(JOIN XUNLU_PC_LIBS_PRIVATE " " XUNLU_PC_LIBS_PRIVATE)
 if(BUILD_SHARED_LIBS)
-    set(package_library xunlu_shared)
+    # libxunlu.so carries its dependencies itself: a consumer needs none of them to link.
+    set(XUNLU_CONFIG_DEPENDENCIES "")
+    set(XUNLU_PC_REQUIRES_PRIVATE "")
     set(XUNLU_PC_LIBS_PRIVATE "")
-else()
-    set(package_library xunlu_static)
-    set(XUNLU_PC_LIBS_PRIVATE "-lpthread")
 endif()
 
-install(TARGETS ${package_library} EXPORT xunluTargets
+# STATIC or SHARED as BUILD_SHARED_LIBS says; the module objects are built once either way.
+add_library(xunlu_library ${package_objects})
+add_library(xunlu::xunlu ALIAS xunlu_library)
+set_target_properties(xunlu_library PROPERTIES OUTPUT_NAME xunlu EXPORT_NAME xunlu
+    LINKER_LANGUAGE CXX
+    ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/package)
+target_include_directories(xunlu_library INTERFACE "$<BUILD_INTERFACE:${package_build_includes}>"
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+target_compile_features(xunlu_library INTERFACE cxx_std_20)
+target_link_libraries(xunlu_library PRIVATE ${package_externals})
+if(BUILD_SHARED_LIBS)
+    # Visibility picks the XUNLU_API declarations; the version script also keeps the weak copies
+    # of std:: templates instantiated over exported types (std::vector<diagnostic>...) inside.
+    target_link_options(xunlu_library PRIVATE -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/xunlu.map)
+    if(NOT XUNLU_SANITIZE AND NOT XUNLU_TSAN AND NOT XUNLU_FUZZ) # sanitizer runtimes resolve late
+        target_link_options(xunlu_library PRIVATE -Wl,--no-undefined)
+    endif()
+    set_target_properties(xunlu_library PROPERTIES LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/xunlu.map
+        VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+endif()
+
+install(TARGETS xunlu_library EXPORT xunluTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-set_target_properties(xunlu_c PROPERTIES EXPORT_NAME xunlu_c)
-install(TARGETS xunlu_c EXPORT xunluTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(TARGET xunlu_c)
+    install(TARGETS xunlu_c EXPORT xunluTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 install(TARGETS xunlu_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 foreach(header ${XUNLU_PUBLIC_HEADERS})
     get_filename_component(subdir ${header} DIRECTORY)
     install(FILES ${PROJECT_SOURCE_DIR}/include/${header}
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${subdir})
 endforeach()
-install(EXPORT xunluTargets NAMESPACE xunlu:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/xunlu)
+
+set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xunlu)
+install(EXPORT xunluTargets NAMESPACE xunlu:: DESTINATION ${config_dir})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/xunluConfig.cmake.in
-    ${PROJECT_BINARY_DIR}/package/xunluConfig.cmake
-    INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/xunlu)
+    ${PROJECT_BINARY_DIR}/package/xunluConfig.cmake INSTALL_DESTINATION ${config_dir})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake
     COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/package/xunluConfig.cmake
-    ${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake
-    DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/xunlu)
+    ${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake DESTINATION ${config_dir})
+
+# xunlu.pc finds its prefix from its own place (${pcfiledir}), so the tree can move.
+if(IS_ABSOLUTE ${CMAKE_INSTALL_LIBDIR})
+    set(XUNLU_PC_PREFIX ${CMAKE_INSTALL_PREFIX})
+else()
+    string(REGEX REPLACE "[^/]+" ".." up ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+    set(XUNLU_PC_PREFIX "\${pcfiledir}/${up}")
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/xunlu.pc.in ${PROJECT_BINARY_DIR}/package/xunlu.pc
     @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/package/xunlu.pc
     DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# cpack -G DEB (from the build directory) makes xunlu_<version>_<arch>.deb.
+# cpack -G DEB (in the build directory) makes xunlu_<version>_<arch>.deb: library, headers,
+# CMake and pkg-config files, CLI. libpng16-16 serves the CLI and the shared libraries; linking
+# the static libxunlu.a also needs libpng's development files (find_dependency(PNG), -lpng16).
 set(CPACK_PACKAGE_NAME xunlu)
 set(CPACK_PACKAGE_VENDOR xunlu)
 set(CPACK_PACKAGE_CONTACT "xunlu developers <xunlu@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-    "Grid pathfinding for games: C++ and C library, headers, CMake and pkg-config files, CLI")
+    "grid pathfinding for games: C++20 and C library, headers, CMake and pkg-config files, CLI")
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
+ xunlu finds paths on grid maps (A*, Dijkstra, JPS variants, waypoint routes). Use it with
+ find_package(xunlu) and target xunlu::xunlu, or with pkg-config xunlu; the xunlu command
+ loads maps and answers path queries from the shell.")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libpng16-16, libstdc++6 (>= 12), libc6")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6 (>= 12), libgcc-s1, libpng16-16")
+if(NOT BUILD_SHARED_LIBS)
+    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpng-dev")
+endif()
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)

@@ -1,66 +1,211 @@
 #!/usr/bin/env bash
-# The installed package as a user sees it: `cmake --install` into a temporary prefix, then a
-# program built against that prefix only, with find_package(xunlu) and with pkg-config; private
-# headers must not be reachable; the shared libxunlu.so must export xunlu's API and nothing else.
+# The installed package as a user sees it. Installs BUILD_DIR with `cmake --install` into
+# WORK_DIR/prefix, then checks, from the prefix alone:
+#  - the files are there, and no installed CMake or pkg-config file points back into the build
+#    or source tree;
+#  - the include tree is exactly the include closure of xunlu/xunlu.hpp (and xunlu/xunlu.h) plus
+#    xunlu/xunlu_export.h, and a private header cannot be reached through xunlu::xunlu;
+#  - a small program (tests/install/consumer) builds and runs with find_package(xunlu), and
+#    again with pkg-config, printing the same path;
+#  - for a -DBUILD_SHARED_LIBS=ON build: libxunlu.so exports xunlu's public API and nothing else
+#    (no std:: instantiations, nothing of a namespace or name the installed headers do not show);
+#  - `cpack -G DEB` makes a .deb holding the same package.
+# Static or shared is read from BUILD_DIR's CMakeCache.txt (BUILD_SHARED_LIBS).
 #   consumer_test.sh BUILD_DIR SOURCE_DIR WORK_DIR CXX
 set -euo pipefail
-build=$1 source=$2 work=$3 cxx=$4
+if [ $# -ne 4 ]; then
+    echo "usage: consumer_test.sh BUILD_DIR SOURCE_DIR WORK_DIR CXX" >&2
+    exit 2
+fi
+build=$(cd "$1" && pwd) source=$(cd "$2" && pwd) work=$3 cxx=$4
+fail() {
+    echo "consumer_test: FAILED: $*" >&2
+    exit 1
+}
+cache_value() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+case "$(cache_value BUILD_SHARED_LIBS)" in
+ON | on | TRUE | true | 1 | YES | yes) variant=shared ;;
+*) variant=static ;;
+esac
+version=$(cache_value CMAKE_PROJECT_VERSION)
+[ -n "$version" ] || fail "no CMAKE_PROJECT_VERSION in $build/CMakeCache.txt"
 rm -rf "$work"
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
 prefix=$work/prefix
-fail() { echo "consumer_test: $*" >&2; exit 1; }
+echo "consumer_test: $variant library, xunlu $version"
 
-echo "== cmake --install into $prefix"
+echo "== cmake --install $build --prefix $prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in include/xunlu/xunlu.hpp include/xunlu/xunlu.h lib/libxunlu.a lib/libxunlu_c.so \
-    lib/cmake/xunlu/xunluConfig.cmake lib/cmake/xunlu/xunluConfigVersion.cmake \
-    lib/pkgconfig/xunlu.pc bin/xunlu; do
+libdir=$(cd "$prefix" && find . -name xunluConfig.cmake | sed 's|^\./||; s|/cmake/xunlu/xunluConfig.cmake$||')
+[ -n "$libdir" ] || fail "no xunluConfig.cmake installed"
+expected="include/xunlu/xunlu.hpp include/xunlu/xunlu_export.h $libdir/cmake/xunlu/xunluConfig.cmake
+    $libdir/cmake/xunlu/xunluConfigVersion.cmake $libdir/pkgconfig/xunlu.pc bin/xunlu"
+if [ $variant = static ]; then
+    expected+=" $libdir/libxunlu.a"
+    [ ! -e "$prefix/$libdir/libxunlu.so" ] || fail "a static build installed libxunlu.so"
+else
+    expected+=" $libdir/libxunlu.so $libdir/libxunlu.so.${version%%.*} $libdir/libxunlu.so.$version"
+    [ ! -e "$prefix/$libdir/libxunlu.a" ] || fail "a shared build installed libxunlu.a"
+fi
+if [ -e "$source/include/xunlu/xunlu.h" ]; then
+    expected+=" include/xunlu/xunlu.h"
+fi
+for f in $expected; do
     [ -e "$prefix/$f" ] || fail "$f was not installed"
 done
+if grep -rlF -e "$build" -e "$source" "$prefix/$libdir/cmake" "$prefix/$libdir/pkgconfig"; then
+    fail "the installed CMake or pkg-config files above point into the build or source tree"
+fi
+"$prefix/bin/xunlu" --version | grep -qF "$version" || fail "installed xunlu --version does not say $version"
 
-echo "== no private header is installed or reachable"
-for private in xunlu/search/best_first.hpp xunlu/io/map_loader.hpp xunlu/jps/jps_plus.hpp \
-    xunlu/encode/json_encoder.hpp xunlu/render/png_writer.hpp; do
-    [ ! -e "$prefix/include/$private" ] || fail "private header $private was installed"
-    if echo "#include \"$private\"" | "$cxx" -std=c++20 -fsyntax-only -I "$prefix/include" \
-        -x c++ - 2>/dev/null; then
-        fail "private header $private compiles against the installed prefix"
-    fi
-done
-# Every installed header compiles on its own (the public closure is complete).
-for h in $(cd "$prefix/include" && find xunlu -name '*.hpp' -o -name '*.h' | sort); do
+echo "== the include tree is the public closure, nothing else"
+closure() { # the headers reachable from $@ by #include "xunlu/...", within the installed tree
+    local todo=("$@") seen=" " h inc
+    while [ ${#todo[@]} -gt 0 ]; do
+        h=${todo[0]}
+        todo=("${todo[@]:1}")
+        case "$seen" in *" $h "*) continue ;; esac
+        seen+="$h "
+        [ -f "$prefix/include/$h" ] || fail "$h is included by the public headers but not installed"
+        for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]\(xunlu\/[^">]*\)[">].*/\1/p' \
+            "$prefix/include/$h"); do
+            todo+=("$inc")
+        done
+    done
+    printf '%s\n' $seen | sort
+}
+roots=(xunlu/xunlu.hpp xunlu/xunlu_export.h)
+[ ! -e "$prefix/include/xunlu/xunlu.h" ] || roots+=(xunlu/xunlu.h)
+reachable=$(closure "${roots[@]}")
+installed=$(cd "$prefix/include" && find . -type f | sed 's|^\./||' | sort)
+if [ "$reachable" != "$installed" ]; then
+    diff <(echo "$reachable") <(echo "$installed") >&2 || true
+    fail "installed headers (>) differ from the include closure of ${roots[*]} (<)"
+fi
+echo "$(echo "$installed" | wc -l) public headers"
+# The probe's header is a real private header of the source tree, so missing it means something.
+probe_header=xunlu/search/best_first.hpp
+[ -f "$source/include/$probe_header" ] || fail "$probe_header left the source tree: update the probe"
+# The roots compile against the prefix alone (C++20; xunlu.h also as C99).
+for h in "${roots[@]}"; do
     echo "#include \"$h\"" | "$cxx" -std=c++20 -fsyntax-only -I "$prefix/include" -x c++ - ||
-        fail "installed header $h does not compile against the prefix alone"
+        fail "$h does not compile against the installed prefix alone"
 done
+if [ -e "$prefix/include/xunlu/xunlu.h" ]; then
+    echo '#include "xunlu/xunlu.h"' | cc -std=c99 -pedantic -Werror -fsyntax-only \
+        -I "$prefix/include" -x c - || fail "xunlu/xunlu.h does not compile as C99"
+fi
 
-echo "== find_package(xunlu)"
+echo "== find_package(xunlu) with CMAKE_PREFIX_PATH=$prefix"
 cmake -S "$source/tests/install/consumer" -B "$work/cmake-build" -G Ninja \
-    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$work/cmake-build" >/dev/null
-"$work/cmake-build/consumer"
-LD_LIBRARY_PATH=$prefix/lib "$work/cmake-build/consumer_c"
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF >"$work/cmake-configure.log" ||
+    { cat "$work/cmake-configure.log" >&2; fail "the consumer project does not configure"; }
+includes=$(sed -n 's/^-- xunlu::xunlu include directories: //p' "$work/cmake-configure.log")
+[ "$includes" = "$prefix/include" ] || fail "xunlu::xunlu's include directories are '$includes', not $prefix/include"
+cmake --build "$work/cmake-build" >"$work/cmake-build.log" ||
+    { cat "$work/cmake-build.log" >&2; fail "the consumer does not build with find_package"; }
+cmake_output=$("$work/cmake-build/consumer") || fail "consumer (find_package) failed: $cmake_output"
+echo "$cmake_output"
+if [ -e "$work/cmake-build/consumer_c" ]; then
+    "$work/cmake-build/consumer_c" || fail "consumer_c (find_package, xunlu::xunlu_c) failed"
+elif [ -e "$prefix/include/xunlu/xunlu.h" ]; then
+    fail "xunlu.h is installed but find_package gave no xunlu::xunlu_c"
+fi
+if cmake --build "$work/cmake-build" --target private_header_probe >"$work/probe.log" 2>&1; then
+    fail "a private header ($probe_header) compiles through xunlu::xunlu"
+fi
+grep -q "best_first.hpp: No such file" "$work/probe.log" ||
+    { cat "$work/probe.log" >&2; fail "the private header probe failed for another reason"; }
+echo "private header $probe_header: not reachable (good)"
 
-echo "== pkg-config xunlu"
-export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-flags=$(pkg-config --cflags --libs --static xunlu)
-# shellcheck disable=SC2086
-"$cxx" -std=c++20 "$source/tests/install/consumer/consumer.cpp" -o "$work/pkg-consumer" $flags
-"$work/pkg-consumer"
+echo "== pkg-config xunlu with PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig"
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
+[ "$(pkg-config --modversion xunlu)" = "$version" ] || fail "pkg-config --modversion is not $version"
+if [ $variant = static ]; then
+    flags=$(pkg-config --cflags --libs --static xunlu)
+else
+    flags=$(pkg-config --cflags --libs xunlu)
+fi
+echo "flags: $flags"
+# shellcheck disable=SC2086 # the flags are words
+"$cxx" -std=c++20 "$source/tests/install/consumer/consumer.cpp" -o "$work/pkg-consumer" $flags ||
+    fail "the consumer does not build with pkg-config"
+pkg_output=$(LD_LIBRARY_PATH=$prefix/$libdir "$work/pkg-consumer") || fail "consumer (pkg-config) failed"
+[ "$pkg_output" = "$cmake_output" ] || fail "pkg-config consumer printed '$pkg_output'"
 
-echo "== the shared variant (libxunlu.so, what -DBUILD_SHARED_LIBS=ON installs)"
-so=$build/package/libxunlu.so
-leaked=$(nm -DC --defined-only "$so" | awk '{ $1 = ""; $2 = ""; print }' |
-    grep -vE '^ +(xunlu_|xunlu::(facade|grid|search|pipeline|waypoint|error)|(typeinfo|typeinfo name|vtable) for xunlu::)' || true)
-[ -z "$leaked" ] || fail "libxunlu.so exports symbols outside the public API: $(echo "$leaked" | head -5)"
-"$cxx" -std=c++20 "$source/tests/install/consumer/consumer.cpp" -o "$work/shared-consumer" \
-    -I "$prefix/include" -L "$build/package" -lxunlu -Wl,-rpath,"$build/package"
-ldd "$work/shared-consumer" | grep -q "libxunlu.so" || fail "shared consumer is not linked to libxunlu.so"
-"$work/shared-consumer"
+if [ $variant = shared ]; then
+    echo "== libxunlu.so: linked, and exporting the public API only"
+    LD_LIBRARY_PATH=$prefix/$libdir ldd "$work/pkg-consumer" | grep -qF "$prefix/$libdir/libxunlu.so.${version%%.*}" ||
+        fail "the pkg-config consumer does not load $prefix/$libdir/libxunlu.so"
+    ldd "$work/cmake-build/consumer" | grep -qF "$prefix/$libdir/libxunlu.so.${version%%.*}" ||
+        fail "the find_package consumer does not load $prefix/$libdir/libxunlu.so"
+    nm -DC --defined-only "$prefix/$libdir/libxunlu.so" | cut -d' ' -f3- | sort -u >"$work/exports.txt"
+    echo "$(wc -l <"$work/exports.txt") exported symbols"
+    bad=""
+    while IFS= read -r sym; do
+        case "$sym" in
+        xunlu_*) # a C function: declared in xunlu.h
+            grep -qE "\b${sym}\(" "$prefix/include/xunlu/xunlu.h" 2>/dev/null || bad+="$sym"$'\n'
+            continue ;;
+        "typeinfo for xunlu::"* | "typeinfo name for xunlu::"* | "vtable for xunlu::"*)
+            qualified=xunlu::${sym#*for xunlu::} ;;
+        xunlu::*) qualified=$sym ;;
+        *) bad+="$sym"$'\n'; continue ;;
+        esac
+        # xunlu::<ns>::[<inner namespace>::]<name>...: <ns> must be an installed folder and <name>
+        # a class, struct, function or variable its installed headers declare (xunlu::<name> for
+        # the core types, whose folder is core/).
+        rest=${qualified#xunlu::}
+        first=${rest%%[:(<]*}
+        folder=core
+        if [ -d "$prefix/include/xunlu/$first" ] && [ "${rest#"$first"::}" != "$rest" ]; then
+            folder=$first
+            rest=${rest#"$first"::}
+            first=${rest%%[:(<]*}
+        fi
+        headers=("$prefix/include/xunlu/$folder"/*.hpp)
+        [ -e "${headers[0]}" ] || { bad+="$sym"$'\n'; continue; }
+        while [ "${rest#"$first"::}" != "$rest" ] && grep -qE "^namespace $first \{" "${headers[@]}"; do
+            rest=${rest#"$first"::}
+            first=${rest%%[:(<]*}
+        done
+        grep -qE "(class|struct) (XUNLU_API )?$first\b|\b$first\(|\b$first = " "${headers[@]}" ||
+            bad+="$sym"$'\n'
+    done <"$work/exports.txt"
+    [ -z "$bad" ] || fail "libxunlu.so exports symbols outside the public API:"$'\n'"$(echo "$bad" | head -20)"
+    if [ -e "$prefix/include/xunlu/xunlu.h" ]; then
+        for fn in $(sed -n 's/^XUNLU_API [^(]*[ *]\(xunlu_[a-z_]*\)(.*/\1/p' "$prefix/include/xunlu/xunlu.h"); do
+            grep -qx "$fn" "$work/exports.txt" || fail "libxunlu.so does not export $fn (xunlu.h)"
+        done
+    fi
+fi
+
 echo "== cpack -G DEB"
-cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/deb" >/dev/null
+cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/deb" >"$work/cpack.log" ||
+    { cat "$work/cpack.log" >&2; fail "cpack -G DEB failed"; }
 deb=$(ls "$work"/deb/xunlu_*.deb)
-contents=$(dpkg-deb -c "$deb")
-for f in ./usr/include/xunlu/xunlu.hpp ./usr/lib/libxunlu.a ./usr/lib/pkgconfig/xunlu.pc ./usr/bin/xunlu; do
-    grep -qF " $f" <<<"$contents" || fail "$f is missing from $deb"
+[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "$deb is not version $version"
+echo "$(basename "$deb"): Depends: $(dpkg-deb -f "$deb" Depends)"
+contents=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
+for f in $expected; do
+    grep -qx "./usr/$f" <<<"$contents" || fail "/usr/$f is missing from $deb"
 done
-echo "consumer_test: passed"
+deb_headers=$(grep '^\./usr/include/.*\.h' <<<"$contents" | sed 's|^\./usr/include/||' | sort)
+[ "$deb_headers" = "$installed" ] || fail "$deb holds other headers than the install"
+# The .deb's tree works like the install: unpacked (not installed), the consumer builds from it.
+dpkg-deb -x "$deb" "$work/deb-root"
+deb_pc=$work/deb-root/usr/$libdir/pkgconfig
+if [ $variant = static ]; then
+    flags=$(PKG_CONFIG_PATH=$deb_pc pkg-config --cflags --libs --static xunlu)
+else
+    flags=$(PKG_CONFIG_PATH=$deb_pc pkg-config --cflags --libs xunlu)
+fi
+# shellcheck disable=SC2086 # the flags are words
+"$cxx" -std=c++20 "$source/tests/install/consumer/consumer.cpp" -o "$work/deb-consumer" $flags ||
+    fail "the consumer does not build from the unpacked .deb"
+deb_output=$(LD_LIBRARY_PATH=$work/deb-root/usr/$libdir "$work/deb-consumer") ||
+    fail "consumer (from the .deb) failed"
+[ "$deb_output" = "$cmake_output" ] || fail "the consumer built from the .deb printed '$deb_output'"
+echo "consumer_test: passed ($variant)"

@@ -7,6 +7,7 @@
 #include "xunlu/core/result.hpp"
 #include "xunlu/facade/map.hpp"
 #include "xunlu/facade/path_finder.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::facade {
 
@@ -16,7 +17,7 @@ namespace xunlu::facade {
 /// `invalid_input` result and does not stop the others. Errors: `threads` is 0. Should the
 /// system refuse to start a thread, the threads already running do the work.
 /// Thread safety: `m` and `queries` must not change during the call (they are only read).
-[[nodiscard]] result<std::vector<path_result>>
+[[nodiscard]] XUNLU_API result<std::vector<path_result>>
 find_paths(const map& m, std::span<const path_query> queries, unsigned threads);
 
 } // namespace xunlu::facade

@@ -13,6 +13,7 @@
 #include "xunlu/grid/cell_edit.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::facade {
 
@@ -39,7 +40,7 @@ struct cell_array {
 /// Thread safety: a map never changes, so any number of threads may read one map (and copies of
 /// it) at the same time; `with_edits` leaves it untouched and returns a new map. All coordinates
 /// are cells (x right, y down, (0, 0) top left), never pixels.
-class map {
+class XUNLU_API map {
   public:
     /// Loads a map file of any supported format (Moving AI `.map`, `map.in`, PNG); the error
     /// names the file and, for parse errors, the line.

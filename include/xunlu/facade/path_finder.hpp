@@ -9,6 +9,7 @@
 #include "xunlu/search/finder.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::facade {
 
@@ -31,7 +32,7 @@ using path_result = search::search_result;
 ///
 /// Thread safety: not thread-safe; keep one path_finder per thread. The maps it searches may be
 /// shared by all threads.
-class path_finder {
+class XUNLU_API path_finder {
   public:
     /// Never throws. An unknown algorithm name, a start or goal outside the map give
     /// `invalid_input` with a reason; nothing is searched. Running out of memory gives
@@ -47,6 +48,6 @@ class path_finder {
 
 /// One query with a fresh path_finder (convenient; a loop of queries should keep a path_finder).
 /// Thread-safe for distinct calls.
-[[nodiscard]] path_result find_path(const map& m, const path_query& query);
+[[nodiscard]] XUNLU_API path_result find_path(const map& m, const path_query& query);
 
 } // namespace xunlu::facade

@@ -9,6 +9,7 @@
 #include "xunlu/pipeline/route_finder.hpp"
 #include "xunlu/pipeline/route_request.hpp"
 #include "xunlu/pipeline/scene.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::facade {
 
@@ -22,12 +23,13 @@ using route_answer = pipeline::route_result;
 /// Errors: cell_size not finite and > 0, a stage listed twice.
 /// Thread safety: a scene may be queried from many threads while another changes cells (see
 /// pipeline::scene).
-[[nodiscard]] result<pipeline::scene> make_scene(const map& m,
-                                                 pipeline::scene_options options = {});
+[[nodiscard]] XUNLU_API result<pipeline::scene> make_scene(const map& m,
+                                                           pipeline::scene_options options = {});
 
 /// A route_finder whose bounded and full stages run the registered algorithm `algorithm`
 /// ("astar", "jps", ...; A* steps in where it lacks a capability the query needs). Error: an
 /// unknown name. Thread safety: not thread-safe; one route_finder per thread.
-[[nodiscard]] result<pipeline::route_finder> make_route_finder(std::string_view algorithm);
+[[nodiscard]] XUNLU_API result<pipeline::route_finder>
+make_route_finder(std::string_view algorithm);
 
 } // namespace xunlu::facade

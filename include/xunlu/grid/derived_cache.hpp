@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "xunlu/grid/cell_edit.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::grid {
 
@@ -26,7 +27,7 @@ template <class T> inline constexpr char derived_tag = 0;
 /// that was produced from a parent map by edits keeps a weak link to the parent's cache and the
 /// edit list, so `get_or_build(key, build, repair)` can repair the parent's value instead of
 /// building from scratch while the parent is still alive.
-class derived_cache {
+class XUNLU_API derived_cache {
   public:
     derived_cache() = default;
     /// A cache for a map made from the map owning `parent` by applying `edits`.

@@ -9,6 +9,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/derived_cache.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::grid {
 
@@ -37,7 +38,7 @@ enum class obstacle_mask : std::uint8_t {
 /// Storage is padded with a one-cell border of high obstacles so that searches can read all
 /// eight neighbours of any in-map cell without bounds checks. Public functions take unpadded
 /// cell coordinates; the `index` family exposes the padded linear layout to search code.
-class grid_map {
+class XUNLU_API grid_map {
   public:
     /// Creates an all-free map. Fails when a side is < 1 or above limits::max_map_side, or the
     /// cell count exceeds limits::max_map_cells.

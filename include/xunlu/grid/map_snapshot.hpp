@@ -11,6 +11,7 @@
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/cell_edit.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::grid {
 
@@ -18,7 +19,7 @@ namespace xunlu::grid {
 /// it is freed when its last reader lets go. Derived data (bit rows, jump tables, labels) lives
 /// in `map().derived()`, so it belongs to this snapshot alone; the next snapshot's cache can
 /// repair from this one's while this one is alive.
-class map_snapshot {
+class XUNLU_API map_snapshot {
   public:
     /// Version 0 of a history: takes the built map.
     [[nodiscard]] static std::shared_ptr<const map_snapshot> make(grid_map map);

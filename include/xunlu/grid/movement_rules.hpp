@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "xunlu/xunlu_export.h"
+
 namespace xunlu::grid {
 
 enum class connectivity : std::uint8_t { four, eight };
@@ -67,7 +69,7 @@ inline constexpr std::array<std::int8_t, 8> direction_dy{-1, 0, 1, 0, -1, 1, 1, 
 }
 
 /// Names used by the CLI and files: "4", "8" (= "8-nocut"), "8-cut1", "8-always".
-[[nodiscard]] std::optional<movement_rules> parse_movement_rules(std::string_view name);
-[[nodiscard]] std::string_view movement_rules_name(movement_rules rules) noexcept;
+[[nodiscard]] XUNLU_API std::optional<movement_rules> parse_movement_rules(std::string_view name);
+[[nodiscard]] XUNLU_API std::string_view movement_rules_name(movement_rules rules) noexcept;
 
 } // namespace xunlu::grid

@@ -8,6 +8,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::pipeline {
 
@@ -25,7 +26,7 @@ enum class adjacency : std::uint8_t { four, eight };
 
 /// Component labels for one (adjacency, obstacle mask) pair. Label 0 means "not passable".
 /// Memory: 4 bytes per cell plus 8 bytes per component ever created.
-class component_labels {
+class XUNLU_API component_labels {
   public:
     component_labels(const grid::grid_map& map, adjacency adj, grid::obstacle_mask mask);
 

@@ -8,13 +8,14 @@
 #include "xunlu/pipeline/grid_search_choice.hpp"
 #include "xunlu/pipeline/route_request.hpp"
 #include "xunlu/pipeline/scene.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::pipeline {
 
 /// Per-thread query object: owns the scratch memory of every stage (A* node table, the chosen
 /// grid search, graph search), reused across queries and scenes. Not thread-safe; keep one per
 /// thread.
-class route_finder {
+class XUNLU_API route_finder {
   public:
     /// Bounded and full stages run the built-in A*.
     route_finder();
@@ -38,6 +39,6 @@ class route_finder {
 };
 
 /// One query with a thread-local route_finder running A* (the convenient entry point).
-[[nodiscard]] route_result find_route(const scene& s, const route_request& request);
+[[nodiscard]] XUNLU_API route_result find_route(const scene& s, const route_request& request);
 
 } // namespace xunlu::pipeline

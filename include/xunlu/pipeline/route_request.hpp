@@ -12,6 +12,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/point.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::pipeline {
 
@@ -25,8 +26,8 @@ enum class route_stage : std::uint8_t {
     full_search,    ///< A* (or JPS) with the request's budget
 };
 
-[[nodiscard]] std::string_view stage_name(route_stage s) noexcept;
-[[nodiscard]] std::optional<route_stage> parse_stage(std::string_view name) noexcept;
+[[nodiscard]] XUNLU_API std::string_view stage_name(route_stage s) noexcept;
+[[nodiscard]] XUNLU_API std::optional<route_stage> parse_stage(std::string_view name) noexcept;
 
 enum class route_status : std::uint8_t {
     straight_line, ///< the goal is in plain sight: points are {start, goal}
@@ -36,7 +37,7 @@ enum class route_status : std::uint8_t {
     invalid,       ///< bad request (reason says what; nothing was searched)
 };
 
-[[nodiscard]] std::string_view status_name(route_status s) noexcept;
+[[nodiscard]] XUNLU_API std::string_view status_name(route_status s) noexcept;
 
 /// What to do when the goal lies on another island than the start.
 enum class unreachable_goal : std::uint8_t {

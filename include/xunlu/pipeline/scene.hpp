@@ -16,15 +16,16 @@
 #include "xunlu/pipeline/scene_state.hpp"
 #include "xunlu/waypoint/waypoint_csv.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::pipeline {
 
 /// The default stage order: straight line, reachability, bounded search, waypoint graph,
 /// full search.
-[[nodiscard]] std::vector<route_stage> default_stages();
+[[nodiscard]] XUNLU_API std::vector<route_stage> default_stages();
 /// The seed's order: straight line, A* with a step limit, waypoint graph, full A* (no
 /// reachability labels).
-[[nodiscard]] std::vector<route_stage> seed_stages();
+[[nodiscard]] XUNLU_API std::vector<route_stage> seed_stages();
 
 struct scene_options {
     double cell_size = 1.0; ///< pixels per cell side (the seed's nRatio); finite, > 0
@@ -50,7 +51,7 @@ struct scene_core;
 /// (`state()`) and runs entirely on it, never blocking and never seeing half an edit; an old
 /// state is freed when its last query ends. Cell and waypoint changes are serialized by a
 /// writer mutex. The options (stages, limits) are configuration: set them before sharing.
-class scene {
+class XUNLU_API scene {
   public:
     /// Fails when cell_size is not finite and > 0, or a stage appears twice.
     static result<scene> create(grid::grid_map map, scene_options options = {});

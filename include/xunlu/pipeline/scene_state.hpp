@@ -9,12 +9,13 @@
 #include "xunlu/grid/map_snapshot.hpp"
 #include "xunlu/pipeline/components.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::pipeline {
 
 /// Held as `std::shared_ptr<const scene_state>`; never changed after it is published, freed
 /// when the scene has moved on and the last query on it ends.
-class scene_state {
+class XUNLU_API scene_state {
   public:
     /// `relabels` counts full labellings across a scene's states (shared by them).
     scene_state(std::shared_ptr<const grid::map_snapshot> snapshot,

@@ -8,6 +8,7 @@
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::search {
 
@@ -16,7 +17,7 @@ namespace xunlu::search {
 /// Stepping: `start`, then `step(budget)` until it returns true, then `finish`. Finders that
 /// cannot pause override nothing: the default runs `find` whole in the first step. Finders on
 /// the best-first core override all three to pause after `budget` expansions.
-class finder {
+class XUNLU_API finder {
   public:
     virtual ~finder() = default;
     virtual search_result find(const grid::grid_map& map, const search_request& request) = 0;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::search {
 
@@ -22,8 +23,8 @@ enum class heuristic_kind : std::uint8_t {
     zero,      ///< always 0: A* becomes Dijkstra
 };
 
-[[nodiscard]] std::optional<heuristic_kind> parse_heuristic(std::string_view name);
-[[nodiscard]] std::string_view heuristic_name(heuristic_kind kind) noexcept;
+[[nodiscard]] XUNLU_API std::optional<heuristic_kind> parse_heuristic(std::string_view name);
+[[nodiscard]] XUNLU_API std::string_view heuristic_name(heuristic_kind kind) noexcept;
 
 /// Resolves `automatic` for the given rules.
 [[nodiscard]] constexpr heuristic_kind resolve(heuristic_kind kind,
@@ -73,7 +74,7 @@ struct zero_h {
 };
 
 /// Evaluates a heuristic once (not for hot loops: those use the functors directly).
-[[nodiscard]] double heuristic_value(heuristic_kind kind, grid::movement_rules rules,
-                                     std::int32_t dx, std::int32_t dy) noexcept;
+[[nodiscard]] XUNLU_API double heuristic_value(heuristic_kind kind, grid::movement_rules rules,
+                                               std::int32_t dx, std::int32_t dy) noexcept;
 
 } // namespace xunlu::search

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::search {
 
@@ -20,7 +21,7 @@ enum class search_status : std::uint8_t {
                         ///< memory ran out; no path (see reason)
 };
 
-[[nodiscard]] std::string_view status_name(search_status s) noexcept;
+[[nodiscard]] XUNLU_API std::string_view status_name(search_status s) noexcept;
 
 struct search_stats {
     std::uint64_t expanded = 0;          ///< nodes taken from OPEN and expanded

@@ -11,6 +11,7 @@
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::waypoint {
 
@@ -25,7 +26,7 @@ inline constexpr std::size_t max_links = std::size_t{1} << 24;
 enum class severity : std::uint8_t { warning, error };
 
 /// One finding of the loader: "FILE:LINE: message".
-struct diagnostic {
+struct XUNLU_API diagnostic {
     severity level = severity::error;
     std::string file;
     std::size_t line = 0;
@@ -67,9 +68,10 @@ struct road_points {
 };
 
 /// Syntax checks only: field counts, numbers, the optional header line and "# map W H".
-[[nodiscard]] result<road_points> parse_road_points(std::string_view text, std::string_view file);
-[[nodiscard]] result<std::vector<path_link_row>> parse_path_links(std::string_view text,
-                                                                  std::string_view file);
+[[nodiscard]] XUNLU_API result<road_points> parse_road_points(std::string_view text,
+                                                              std::string_view file);
+[[nodiscard]] XUNLU_API result<std::vector<path_link_row>> parse_path_links(std::string_view text,
+                                                                            std::string_view file);
 
 /// Builds and validates a graph from parsed rows against `map`. Errors (the first one is
 /// returned): duplicate waypoint ids, unknown ids in links, negative or non-finite costs,
@@ -77,21 +79,20 @@ struct road_points {
 /// for another map), no waypoints. Warnings (errors when strict): waypoints inside a high
 /// obstacle (their links are dropped), links whose straight segment crosses a high obstacle
 /// (dropped), self links and repeated links (dropped).
-[[nodiscard]] result<loaded_graph> build_graph(const grid::grid_map& map, const road_points& points,
-                                               std::string_view points_file,
-                                               std::span<const path_link_row> links,
-                                               std::string_view links_file,
-                                               const load_options& options = {});
+[[nodiscard]] XUNLU_API result<loaded_graph>
+build_graph(const grid::grid_map& map, const road_points& points, std::string_view points_file,
+            std::span<const path_link_row> links, std::string_view links_file,
+            const load_options& options = {});
 
 /// Parses both files' contents and builds the graph.
-[[nodiscard]] result<loaded_graph>
+[[nodiscard]] XUNLU_API result<loaded_graph>
 parse_waypoint_graph(const grid::grid_map& map, std::string_view points_text,
                      std::string_view points_file, std::string_view links_text,
                      std::string_view links_file, const load_options& options = {});
 
 /// Reads DIR/roadPoint.csv and DIR/pathlink.csv and builds the graph.
-[[nodiscard]] result<loaded_graph> load_waypoint_graph(const grid::grid_map& map,
-                                                       const std::string& dir,
-                                                       const load_options& options = {});
+[[nodiscard]] XUNLU_API result<loaded_graph> load_waypoint_graph(const grid::grid_map& map,
+                                                                 const std::string& dir,
+                                                                 const load_options& options = {});
 
 } // namespace xunlu::waypoint

@@ -10,6 +10,7 @@
 
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/point.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::waypoint {
 
@@ -29,7 +30,7 @@ struct link {
 };
 
 /// Immutable graph. Waypoints are addressed by index 0..size()-1; `index_of` maps ids.
-class waypoint_graph {
+class XUNLU_API waypoint_graph {
   public:
     waypoint_graph() = default;
     /// Builds adjacency from waypoints and links (indices must be < waypoints.size(), costs
