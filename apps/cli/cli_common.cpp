@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "xunlu/io/layer_file.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
@@ -57,10 +58,24 @@ cell parse_cell(const std::string& text, const std::string& what) {
     return c;
 }
 
-grid::grid_map load_map_or_fail(const std::string& path) {
+grid::grid_map load_map_or_fail(const std::string& path, const std::string& layers) {
+    if (path == "-" && layers == "-") {
+        throw command_error{"the map and --layers cannot both come from standard input"};
+    }
     auto loaded = io::load_map(path);
     if (!loaded) throw command_error{loaded.err().message};
-    return std::move(loaded).value().map;
+    grid::grid_map map = std::move(loaded).value().map;
+    if (!layers.empty()) {
+        auto applied = io::load_layers(layers, map);
+        if (!applied) throw command_error{applied.err().message};
+    }
+    return map;
+}
+
+void add_layers_option(CLI::App& app, std::string& layers) {
+    app.add_option("--layers", layers,
+                   "layer file with low obstacles and terrain costs for the map ('-' = standard "
+                   "input; format: docs/formats.md#layer-file)");
 }
 
 void search_options::add_to(CLI::App& app) {

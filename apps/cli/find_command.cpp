@@ -36,6 +36,7 @@ struct find_args {
     bool json = false;
     std::string batch;
     std::string jps_table;
+    std::string layers;
 };
 
 std::size_t memory_cap_bytes(std::size_t mb) {
@@ -62,7 +63,7 @@ void run_find_batch(const find_args& a) {
         throw command_error{"--batch takes the queries from the file: drop --from, --to, --out "
                             "and --png"};
     }
-    const grid::grid_map map = load_map_or_fail(a.map);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     install_jps_table(map, a);
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
@@ -120,7 +121,7 @@ void run_find(const find_args& a) {
     if (a.from.empty() || a.to.empty()) {
         throw command_error{"--from and --to are required (or --batch FILE)"};
     }
-    const grid::grid_map map = load_map_or_fail(a.map);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     install_jps_table(map, a);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
     request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
@@ -191,6 +192,7 @@ void register_find(CLI::App& app) {
     cmd->add_option("--jps-table", args->jps_table,
                     "use the JPS+ table saved by `xunlu jps-table -o FILE` (checked against the "
                     "map) instead of building it");
+    add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_find(*args); });
 }
 

@@ -38,6 +38,7 @@ struct route_args {
     std::string stages;
     bool json = false;
     std::string batch;
+    std::string layers;
 };
 
 std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
@@ -70,7 +71,7 @@ pipeline::scene make_route_scene(const route_args& a, std::vector<std::string>& 
                                 "DIR (roadPoint.csv and pathlink.csv)"};
         }
     }
-    auto created = pipeline::scene::create(load_map_or_fail(a.map), std::move(options));
+    auto created = pipeline::scene::create(load_map_or_fail(a.map, a.layers), std::move(options));
     if (!created) throw command_error{created.err().message};
     pipeline::scene scene = std::move(created).value();
     if (!a.waypoints.empty()) {
@@ -260,6 +261,7 @@ void register_route(CLI::App& app) {
     cmd->add_option("--batch", a->batch,
                     "answer one JSON query per line of FILE ('-' = standard input), one JSON line "
                     "each, building the scene once (docs/cli.md)");
+    add_layers_option(*cmd, a->layers);
     cmd->callback([a] { run_route(*a); });
 }
 
