@@ -8,6 +8,8 @@
 
 #include "xunlu/io/layer_file.hpp"
 #include "xunlu/io/map_loader.hpp"
+#include "xunlu/jps/jps_plus.hpp"
+#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::cli {
@@ -70,6 +72,16 @@ grid::grid_map load_map_or_fail(const std::string& path, const std::string& laye
         if (!applied) throw command_error{applied.err().message};
     }
     return map;
+}
+
+void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low) {
+    if (path.empty()) return;
+    const auto mask =
+        ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    auto table = jps::jump_table::load(path, map, mask);
+    if (!table) throw command_error{table.err().message};
+    jps::jps_plus installer;
+    installer.use_table(map, std::move(table).value());
 }
 
 void add_layers_option(CLI::App& app, std::string& layers) {

@@ -46,6 +46,11 @@ void finish_with(exit_code code, const std::string& reason);
 [[nodiscard]] grid::grid_map load_map_or_fail(const std::string& path,
                                               const std::string& layers = {});
 
+/// Installs a JPS+ table saved by `xunlu jps-table -o` (checked against `map` and the obstacle
+/// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.
+/// Nothing when `path` is empty; throws command_error when the file does not fit the map.
+void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low);
+
 /// Adds `--layers FILE` (a layer file applied to the map) to a command.
 void add_layers_option(CLI::App& app, std::string& layers);
 
