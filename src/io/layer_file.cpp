@@ -211,7 +211,25 @@ result<bool> apply_layer_file(const layer_file& layers, grid::grid_map& map,
 
 result<bool> load_layers(const std::string& path, grid::grid_map& map) {
     const std::string name = path == "-" ? "<stdin>" : path;
-    auto text = read_file(path);
+    // The header is checked from the first bytes: a big file that is no layer file is refused
+    // without reading it whole.
+    auto text = read_file(path, max_file_bytes, [&](std::string_view head) -> std::optional<error> {
+        line_reader lines(head);
+        std::string_view line;
+        while (lines.next(line)) {
+            if (split_fields(line).empty()) continue;
+            const std::size_t end =
+                static_cast<std::size_t>(line.data() - head.data()) + line.size();
+            // A line cut at the end of the head is judged only by its first field.
+            const bool cut = end >= head.size();
+            if (cut && layer_file_header.starts_with(split_fields(line)[0].text)) {
+                return std::nullopt;
+            }
+            auto first = parse_layer_file(head.substr(0, end), name);
+            return first ? std::nullopt : std::optional<error>(first.err());
+        }
+        return std::optional<error>{};
+    });
     if (!text) return text.err();
     auto parsed = parse_layer_file(*text, name);
     if (!parsed) return parsed.err();

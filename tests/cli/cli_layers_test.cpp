@@ -2,6 +2,10 @@
 // scen, info, render and ray see; a bad layer file is refused with FILE:LINE:COLUMN.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdlib>
 #include <string>
 
 #include "cli_fixture.hpp"
@@ -93,6 +97,24 @@ TEST_F(cli, bad_layer_files_are_refused_with_file_line_and_column) {
     const run_result both = run("info - --layers - < " + map);
     EXPECT_EQ(both.code, 2);
     EXPECT_NE(both.err.find("cannot both come from standard input"), std::string::npos);
+}
+
+TEST_F(cli, a_stream_that_is_no_layer_file_is_refused_from_its_first_bytes) {
+    // The writer keeps the FIFO open for 5 s after 100 KB of NULs: reading to the end would take
+    // that long, refusing from the first 64 KiB does not.
+    const std::string map = write("m.map", walled_map);
+    const std::string fifo = path("l.fifo");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    ASSERT_EQ(
+        std::system(("(head -c 100000 /dev/zero; sleep 5) > " + fifo + " 2>/dev/null &").c_str()),
+        0);
+    const auto t0 = std::chrono::steady_clock::now();
+    const run_result r = run("info " + map + " --layers " + fifo);
+    const auto seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("l.fifo:1:1: expected the layer file header"), std::string::npos) << r.err;
+    EXPECT_LT(seconds, 4.0);
 }
 
 } // namespace
