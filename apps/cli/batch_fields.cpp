@@ -11,6 +11,25 @@ std::string batch_source_name(const std::string& path) {
     return path == "-" ? "<stdin>" : path;
 }
 
+void refuse_unknown_keys(const nlohmann::json& q, std::initializer_list<const char*> known) {
+    for (const auto& [key, value] : q.items()) {
+        bool ok = false;
+        for (const char* k : known) ok = ok || key == k;
+        if (ok) continue;
+        std::string list;
+        for (const char* k : known) list += std::string(list.empty() ? "" : ", ") + k;
+        throw command_error{"unknown key \"" + key + "\" (known: " + list + ")"};
+    }
+}
+
+void refuse_two_standard_inputs(const std::string& batch, const std::string& map,
+                                const std::string& layers) {
+    if (batch == "-" && (map == "-" || layers == "-")) {
+        throw command_error{std::string("--batch - reads the queries from standard input: give ") +
+                            (map == "-" ? "the map" : "--layers") + " as a file"};
+    }
+}
+
 cell json_cell(const nlohmann::json& q, const char* key) {
     if (!q.contains(key)) throw command_error{std::string("missing \"") + key + "\""};
     const auto& v = q[key];

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -16,6 +17,13 @@ namespace xunlu::cli {
 
 /// "<stdin>" for "-", else the path: how batch errors name their input.
 [[nodiscard]] std::string batch_source_name(const std::string& path);
+
+/// Refuses a query key outside `known` (a misspelt option must not be ignored silently).
+void refuse_unknown_keys(const nlohmann::json& q, std::initializer_list<const char*> known);
+
+/// Refuses a batch and a map (or a layer file) that would both be read from standard input.
+void refuse_two_standard_inputs(const std::string& batch, const std::string& map,
+                                const std::string& layers);
 
 /// A cell: [x, y] of integers or "X,Y". Throws command_error naming `key`.
 [[nodiscard]] cell json_cell(const nlohmann::json& q, const char* key);

@@ -6,7 +6,10 @@
 #include <charconv>
 #include <cstdio>
 
+#include "xunlu/io/layer_file.hpp"
 #include "xunlu/io/map_loader.hpp"
+#include "xunlu/jps/jps_plus.hpp"
+#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::cli {
@@ -57,10 +60,34 @@ cell parse_cell(const std::string& text, const std::string& what) {
     return c;
 }
 
-grid::grid_map load_map_or_fail(const std::string& path) {
+grid::grid_map load_map_or_fail(const std::string& path, const std::string& layers) {
+    if (path == "-" && layers == "-") {
+        throw command_error{"the map and --layers cannot both come from standard input"};
+    }
     auto loaded = io::load_map(path);
     if (!loaded) throw command_error{loaded.err().message};
-    return std::move(loaded).value().map;
+    grid::grid_map map = std::move(loaded).value().map;
+    if (!layers.empty()) {
+        auto applied = io::load_layers(layers, map);
+        if (!applied) throw command_error{applied.err().message};
+    }
+    return map;
+}
+
+void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low) {
+    if (path.empty()) return;
+    const auto mask =
+        ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    auto table = jps::jump_table::load(path, map, mask);
+    if (!table) throw command_error{table.err().message};
+    jps::jps_plus installer;
+    installer.use_table(map, std::move(table).value());
+}
+
+void add_layers_option(CLI::App& app, std::string& layers) {
+    app.add_option("--layers", layers,
+                   "layer file with low obstacles and terrain costs for the map ('-' = standard "
+                   "input; format: docs/formats.md#layer-file)");
 }
 
 void search_options::add_to(CLI::App& app) {

@@ -41,8 +41,18 @@ void finish_with(exit_code code, const std::string& reason);
 /// Parses "X,Y" into a cell (integers).
 [[nodiscard]] cell parse_cell(const std::string& text, const std::string& what);
 
-/// Loads a map in any supported format or throws command_error naming the file.
-[[nodiscard]] grid::grid_map load_map_or_fail(const std::string& path);
+/// Loads a map in any supported format or throws command_error naming the file; when `layers` is
+/// not empty, also applies that layer file (low obstacles, terrain costs; docs/formats.md).
+[[nodiscard]] grid::grid_map load_map_or_fail(const std::string& path,
+                                              const std::string& layers = {});
+
+/// Installs a JPS+ table saved by `xunlu jps-table -o` (checked against `map` and the obstacle
+/// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.
+/// Nothing when `path` is empty; throws command_error when the file does not fit the map.
+void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low);
+
+/// Adds `--layers FILE` (a layer file applied to the map) to a command.
+void add_layers_option(CLI::App& app, std::string& layers);
 
 /// The search options shared by find-like commands, bound to CLI11 options.
 struct search_options {
@@ -81,5 +91,6 @@ void register_ray(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_compare_batch(CLI::App& app);
 void register_algorithms(CLI::App& app);
+void register_convert(CLI::App& app);
 
 } // namespace xunlu::cli

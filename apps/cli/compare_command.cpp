@@ -22,6 +22,7 @@ struct compare_args {
     compare_options options;
     std::string png;
     bool json = false;
+    std::string layers;
 };
 
 nlohmann::json ratio_json(std::optional<double> v) {
@@ -50,7 +51,7 @@ std::string notes(const hybrid::method_result& r) {
 }
 
 void run_compare(const compare_args& a) {
-    const grid::grid_map map = load_map_or_fail(a.map);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     auto request = a.options.request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
     request.record_trace = !a.png.empty();
     const auto c = hybrid::compare_methods(map, request, a.options.methods());
@@ -115,6 +116,7 @@ void register_compare(CLI::App& app) {
     cmd->add_option("--png", args->png,
                     "write a three-panel PNG (A*, single-object, hybrid): path and OPEN dots");
     cmd->add_flag("--json", args->json, "print one JSON object");
+    add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_compare(*args); });
 }
 

@@ -15,8 +15,6 @@
 #include "cli_common.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/text_map.hpp"
-#include "xunlu/jps/jps_plus.hpp"
-#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/map_picture.hpp"
 #include "xunlu/render/png_writer.hpp"
@@ -36,23 +34,13 @@ struct find_args {
     bool json = false;
     std::string batch;
     std::string jps_table;
+    std::string layers;
 };
 
 std::size_t memory_cap_bytes(std::size_t mb) {
     return mb > (std::numeric_limits<std::size_t>::max() >> 20)
                ? std::numeric_limits<std::size_t>::max()
                : static_cast<std::size_t>(mb) << 20;
-}
-
-/// Installs a saved JPS+ table (xunlu jps-table -o) in the map's cache, checked against the map.
-void install_jps_table(const grid::grid_map& map, const find_args& a) {
-    if (a.jps_table.empty()) return;
-    const auto mask =
-        a.search.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
-    auto table = jps::jump_table::load(a.jps_table, map, mask);
-    if (!table) throw command_error{table.err().message};
-    jps::jps_plus installer;
-    installer.use_table(map, std::move(table).value());
 }
 
 /// `find --batch`: one JSON query per line, one JSON answer per line; the map (and its caches,
@@ -62,8 +50,9 @@ void run_find_batch(const find_args& a) {
         throw command_error{"--batch takes the queries from the file: drop --from, --to, --out "
                             "and --png"};
     }
-    const grid::grid_map map = load_map_or_fail(a.map);
-    install_jps_table(map, a);
+    refuse_two_standard_inputs(a.batch, a.map, a.layers);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    install_jps_table(map, a.jps_table, a.search.ignore_low);
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
     bool bad_line = false, not_found = false;
@@ -79,6 +68,8 @@ void run_find_batch(const find_args& a) {
             if (query.is_discarded() || !query.is_object()) {
                 throw command_error{"not a JSON object"};
             }
+            refuse_unknown_keys(query, {"id", "from", "to", "algo", "rule", "heuristic", "costs",
+                                        "ignore_low", "max_expansions", "max_memory_mb"});
             search_options o = a.search;
             o.algo = json_get<std::string>(query, "algo", o.algo);
             o.rule = json_get<std::string>(query, "rule", o.rule);
@@ -120,8 +111,8 @@ void run_find(const find_args& a) {
     if (a.from.empty() || a.to.empty()) {
         throw command_error{"--from and --to are required (or --batch FILE)"};
     }
-    const grid::grid_map map = load_map_or_fail(a.map);
-    install_jps_table(map, a);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    install_jps_table(map, a.jps_table, a.search.ignore_low);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
     request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
     // The picture's trace comes from the one timed run (an observer records it as the search
@@ -191,6 +182,7 @@ void register_find(CLI::App& app) {
     cmd->add_option("--jps-table", args->jps_table,
                     "use the JPS+ table saved by `xunlu jps-table -o FILE` (checked against the "
                     "map) instead of building it");
+    add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_find(*args); });
 }
 

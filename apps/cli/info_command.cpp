@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli_common.hpp"
+#include "xunlu/io/layer_file.hpp"
 #include "xunlu/io/map_loader.hpp"
 
 namespace xunlu::cli {
@@ -14,11 +15,19 @@ namespace {
 struct info_args {
     std::string map;
     bool json = false;
+    std::string layers;
 };
 
 void run_info(const info_args& a) {
     auto loaded = io::load_map(a.map);
     if (!loaded) throw command_error{loaded.err().message};
+    if (!a.layers.empty()) {
+        if (a.map == "-" && a.layers == "-") {
+            throw command_error{"the map and --layers cannot both come from standard input"};
+        }
+        auto applied = io::load_layers(a.layers, loaded->map);
+        if (!applied) throw command_error{applied.err().message};
+    }
     const grid::grid_map& m = loaded->map;
     const auto cells = std::int64_t{m.width()} * m.height();
     const auto free_all = m.count_passable(grid::obstacle_mask::high_and_low);
@@ -54,6 +63,7 @@ void register_info(CLI::App& app) {
     auto args = std::make_shared<info_args>();
     auto* cmd = app.add_subcommand("info", "describe a map file");
     cmd->add_option("map", args->map, "map file")->required();
+    add_layers_option(*cmd, args->layers);
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->callback([args] { run_info(*args); });
 }

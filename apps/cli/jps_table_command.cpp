@@ -19,10 +19,11 @@ struct jps_table_args {
     std::string check;
     bool ignore_low = false;
     bool json = false;
+    std::string layers;
 };
 
 void run_jps_table(const jps_table_args& a) {
-    const grid::grid_map map = load_map_or_fail(a.map);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     const auto mask =
         a.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
     if (!a.check.empty()) {
@@ -92,6 +93,7 @@ void register_jps_table(CLI::App& app) {
     cmd->add_option("--check", args->check, "load this table file and check it against the map");
     cmd->add_flag("--ignore-low", args->ignore_low, "table for queries that ignore low obstacles");
     cmd->add_flag("--json", args->json, "one JSON object on stdout");
+    add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_jps_table(*args); });
 }
 

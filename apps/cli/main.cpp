@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_compare(app);
     xunlu::cli::register_compare_batch(app);
     xunlu::cli::register_algorithms(app);
+    xunlu::cli::register_convert(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

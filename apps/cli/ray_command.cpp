@@ -21,6 +21,7 @@ struct ray_args {
     double cell_size = 1.0;
     bool low_blocks = false;
     bool json = false;
+    std::string layers;
 };
 
 void run_ray(const ray_args& a) {
@@ -29,7 +30,7 @@ void run_ray(const ray_args& a) {
     if (!std::isfinite(a.cell_size) || a.cell_size <= 0) {
         throw command_error{"--cell-size must be a finite number > 0"};
     }
-    const grid::grid_map map = load_map_or_fail(a.map);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     const double w = map.width() * a.cell_size, h = map.height() * a.cell_size;
     for (const auto& [p, name] : {std::pair{from, "--from"}, std::pair{to, "--to"}}) {
         if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h) {
@@ -72,6 +73,7 @@ void register_ray(CLI::App& app) {
     cmd->add_option("--to", a->to, "end pixel PX,PY")->required();
     cmd->add_option("--cell-size", a->cell_size, "pixels per cell side")->capture_default_str();
     cmd->add_flag("--low-blocks", a->low_blocks, "low obstacles (units) block the ray too");
+    add_layers_option(*cmd, a->layers);
     cmd->add_flag("--json", a->json, "print clear and, when blocked, blocked_cell [x, y]");
     cmd->callback([a] { run_ray(*a); });
 }

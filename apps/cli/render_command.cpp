@@ -20,10 +20,11 @@ struct render_args {
     bool trace = false;
     std::int32_t scale = 0;
     std::string out;
+    std::string layers;
 };
 
 void run_render(const render_args& a) {
-    const grid::grid_map map = load_map_or_fail(a.map);
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     const std::int32_t scale = a.scale > 0 ? a.scale : render::auto_scale(map);
     if (std::int64_t{map.width()} * scale * map.height() * scale > (std::int64_t{1} << 28)) {
         throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
@@ -70,6 +71,7 @@ void register_render(CLI::App& app) {
     cmd->add_option("--scale", args->scale, "pixels per cell, 1 to 64 (default: fit about 800 px)")
         ->check(CLI::Range(1, 64));
     cmd->add_option("-o,--out", args->out, "output PNG")->required();
+    add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_render(*args); });
 }
 

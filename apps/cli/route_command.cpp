@@ -38,6 +38,8 @@ struct route_args {
     std::string stages;
     bool json = false;
     std::string batch;
+    std::string layers;
+    std::string jps_table;
 };
 
 std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
@@ -70,9 +72,10 @@ pipeline::scene make_route_scene(const route_args& a, std::vector<std::string>& 
                                 "DIR (roadPoint.csv and pathlink.csv)"};
         }
     }
-    auto created = pipeline::scene::create(load_map_or_fail(a.map), std::move(options));
+    auto created = pipeline::scene::create(load_map_or_fail(a.map, a.layers), std::move(options));
     if (!created) throw command_error{created.err().message};
     pipeline::scene scene = std::move(created).value();
+    install_jps_table(scene.map(), a.jps_table, a.ignore_low);
     if (!a.waypoints.empty()) {
         auto loaded = scene.load_waypoints(a.waypoints);
         if (!loaded) throw command_error{loaded.err().message};
@@ -135,6 +138,7 @@ void run_route_batch(const route_args& a) {
     if (!a.from.empty() || !a.to.empty()) {
         throw command_error{"--batch takes the queries from the file: drop --from and --to"};
     }
+    refuse_two_standard_inputs(a.batch, a.map, a.layers);
     std::vector<std::string> warnings;
     const pipeline::scene scene = make_route_scene(a, warnings);
     for (const auto& w : warnings) std::fprintf(stderr, "xunlu: %s\n", w.c_str());
@@ -152,6 +156,9 @@ void run_route_batch(const route_args& a) {
             if (query.is_discarded() || !query.is_object()) {
                 throw command_error{"not a JSON object"};
             }
+            refuse_unknown_keys(query,
+                                {"id", "from", "to", "algo", "stop_short", "max_expansions",
+                                 "four_way", "ignore_low", "nearest_free", "nearest_reachable"});
             route_flags f = flags_of(a);
             f.stop_short = json_get<std::int32_t>(query, "stop_short", f.stop_short);
             f.max_expansions = json_get<std::uint64_t>(query, "max_expansions", f.max_expansions);
@@ -260,6 +267,10 @@ void register_route(CLI::App& app) {
     cmd->add_option("--batch", a->batch,
                     "answer one JSON query per line of FILE ('-' = standard input), one JSON line "
                     "each, building the scene once (docs/cli.md)");
+    cmd->add_option("--jps-table", a->jps_table,
+                    "use the JPS+ table saved by `xunlu jps-table -o FILE` (checked against the "
+                    "map; with --ignore-low, a table made with --ignore-low) for --algo jps+");
+    add_layers_option(*cmd, a->layers);
     cmd->callback([a] { run_route(*a); });
 }
 

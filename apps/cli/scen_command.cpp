@@ -30,6 +30,7 @@ struct scen_args {
     std::string emit_paths;
     std::size_t every = 1;
     bool no_check_paths = false;
+    std::string layers;
 };
 
 double percentile(std::vector<double> v, double p) {
@@ -73,7 +74,7 @@ void run_scen(const scen_args& a) {
         const std::string name(io::map_basename(s.map_name));
         auto it = maps.find(name);
         if (it == maps.end()) {
-            const grid::grid_map m = load_map_or_fail((dir / name).string());
+            const grid::grid_map m = load_map_or_fail((dir / name).string(), a.layers);
             it = maps.emplace(name, m).first;
         }
         const grid::grid_map& map = it->second;
@@ -167,6 +168,7 @@ void register_scen(CLI::App& app) {
                     "folder holding the maps (default: the scenario file's folder); the map "
                     "column is resolved by its base name");
     args->search.add_to(*cmd);
+    add_layers_option(*cmd, args->layers);
     cmd->add_flag("--json", args->json, "print the summary as one JSON object on the last line");
     cmd->add_option("--emit-paths", args->emit_paths,
                     "write one JSON line per scenario: index, start, goal, length, path");

@@ -133,5 +133,48 @@ TEST_F(cli, route_batch_builds_the_scene_once_and_answers_each_line) {
     EXPECT_NE(lines[3]["error"].get<std::string>().find("four_way"), std::string::npos);
 }
 
+TEST_F(cli, batch_refuses_unknown_keys_and_a_second_standard_input) {
+    const std::string map = write("m.map", walled_map);
+    const std::string batch = write("q.jsonl", "{\"from\":[0,0],\"to\":[5,0],\"max_expansion\":1}\n"
+                                               "{\"from\":[0,0],\"to\":[5,0],\"id\":\"ok\"}\n");
+    const run_result r = run("find " + map + " --batch " + batch);
+    EXPECT_EQ(r.code, 2);
+    const auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_NE(lines[0]["error"].get<std::string>().find("q.jsonl:1: unknown key \"max_expansion\""),
+              std::string::npos)
+        << lines[0];
+    EXPECT_EQ(lines[1]["status"], "found");
+    const std::string route_batch = write("r.jsonl", "{\"from\":[0.5,0.5],\"to\":[5.5,0.5],"
+                                                     "\"rule\":\"4\"}\n");
+    const auto route = json_lines(run("route " + map + " --batch " + route_batch).out);
+    ASSERT_EQ(route.size(), 1u);
+    EXPECT_NE(route[0]["error"].get<std::string>().find("unknown key \"rule\""), std::string::npos);
+    for (const char* command : {"find - --batch -", "route - --batch -"}) {
+        const run_result both = run(std::string(command) + " < " + map);
+        EXPECT_EQ(both.code, 2) << command;
+        EXPECT_NE(both.err.find("give the map as a file"), std::string::npos) << both.err;
+    }
+}
+
+TEST_F(cli, route_reuses_a_saved_jps_plus_table_and_refuses_a_foreign_one) {
+    const std::string map = write("m.map", walled_map);
+    ASSERT_EQ(run("jps-table " + map + " -o " + path("t.jpt")).code, 0);
+    const run_result ok = run("route " + map +
+                              " --from 0.5,0.5 --to 5.5,0.5 --algo jps+ "
+                              "--jps-table " +
+                              path("t.jpt") + " --json");
+    ASSERT_EQ(ok.code, 0) << ok.err;
+    EXPECT_EQ(last_json_line(ok.out)["algorithm"], "jps+");
+    const std::string other = write("o.map", "type octile\nheight 4\nwidth 6\nmap\n......\n"
+                                             "......\n......\n......\n");
+    const run_result bad = run("route " + other +
+                               " --from 0.5,0.5 --to 5.5,0.5 --algo jps+ "
+                               "--jps-table " +
+                               path("t.jpt"));
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("t.jpt"), std::string::npos) << bad.err;
+}
+
 } // namespace
 } // namespace xunlu
