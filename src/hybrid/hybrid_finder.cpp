@@ -39,6 +39,7 @@ class hybrid_run {
         local_.stop_within = 0;
         local_.max_expansions = 0;
         local_.deadline.reset();
+        local_.cancel = nullptr;
         local_.record_trace = true; // counts the cells recorded in OPEN (window-sized)
         max_local_ = options.max_local_searches != 0
                          ? options.max_local_searches

@@ -49,6 +49,7 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
                                               std::abs(request.goal.y - request.start.y));
     const search::search_limits limits{.max_expansions = request.max_expansions,
                                        .deadline = request.deadline,
+                                       .cancel = request.cancel,
                                        .max_memory_bytes = request.max_memory_bytes,
                                        .dense_limit = dense_limit_};
     if (request.record_trace) {

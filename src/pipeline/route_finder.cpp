@@ -131,6 +131,10 @@ route_result route_finder::find(const scene& s, const route_request& req) {
             q.out.reason = "deadline passed";
             break;
         }
+        if (req.cancel != nullptr && req.cancel->load(std::memory_order_relaxed)) {
+            q.out.reason = "cancelled";
+            break;
+        }
         ++q.out.stats.stages_tried;
         switch (stage) {
         case route_stage::straight_line:

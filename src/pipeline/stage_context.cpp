@@ -13,6 +13,7 @@ grid_answer stage_context::grid_search(route_query& q, cell from, cell to, std::
     r.stop_within = stop_within;
     r.max_expansions = budget;
     r.deadline = q.req.deadline;
+    r.cancel = q.req.cancel;
     const bool use_grid = !short_leg && grid && q.s.options().use_jps &&
                           (grid_choice.terrain_costs || !q.map.has_terrain_costs()) &&
                           (grid_choice.stop_within || stop_within == 0);

@@ -50,6 +50,7 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
                         request.goal.y - request.start.y);
     search_limits limits{.max_expansions = request.max_expansions,
                          .deadline = request.deadline,
+                         .cancel = request.cancel,
                          .max_memory_bytes = request.max_memory_bytes,
                          .dense_limit = dense_limit_};
     // A window much smaller than the map keeps its node memory on touched pages only.

@@ -42,6 +42,8 @@ void describe_outcome(search_result& out, search_phase phase, const search_reque
         out.reason = request.max_expansions != 0 && stats.expanded >= request.max_expansions
                          ? "node budget of " + std::to_string(request.max_expansions) +
                                " expansions exhausted"
+                     : request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)
+                         ? "cancelled"
                          : "deadline passed";
         out.partial = true;
         return;

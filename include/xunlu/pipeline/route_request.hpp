@@ -2,6 +2,7 @@
 // and what is answered (status, turning points in pixels, stage, statistics).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -68,6 +69,10 @@ struct route_request {
     bool low_obstacles_block = true;
     /// Optional wall-clock deadline: searches stop there and the best route so far is partial.
     std::optional<std::chrono::steady_clock::time_point> deadline;
+    /// Optional cancellation flag (a service sets it when its client goes away): checked
+    /// between stages and inside the searches with the deadline; the route so far is partial.
+    /// The flag must outlive the query.
+    const std::atomic<bool>* cancel = nullptr;
     unreachable_goal when_unreachable = unreachable_goal::fail;
     blocked_endpoint when_blocked = blocked_endpoint::fail;
 };

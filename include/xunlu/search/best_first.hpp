@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,9 @@ enum class search_phase : std::uint8_t {
 struct search_limits {
     std::uint64_t max_expansions = 0;                              ///< expansions, 0 = unlimited
     std::optional<std::chrono::steady_clock::time_point> deadline; ///< checked every 256
+    /// Optional cancellation flag (e.g. set when a network client goes away), read with
+    /// relaxed order every 256 expansions like the deadline; set = stop as out_of_budget.
+    const std::atomic<bool>* cancel = nullptr;
     std::size_t max_memory_bytes = 0;              ///< node store + OPEN, bytes; 0 = no cap
     std::size_t dense_limit = default_dense_limit; ///< larger id spaces use the paged store
 };
@@ -208,6 +212,10 @@ template <class Parent> class best_first {
             phase_ = search_phase::out_of_budget;
             return true;
         }
+        if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) {
+            phase_ = search_phase::out_of_budget;
+            return true;
+        }
         return false;
     }
 
@@ -235,7 +243,8 @@ template <class Parent> class best_first {
         const std::uint64_t stop_at =
             budget == 0 ? std::numeric_limits<std::uint64_t>::max() : st.expanded + budget;
         const std::uint64_t total_budget = limits_.max_expansions;
-        const bool periodic = limits_.deadline.has_value() || limits_.max_memory_bytes != 0;
+        const bool periodic = limits_.deadline.has_value() || limits_.max_memory_bytes != 0 ||
+                              limits_.cancel != nullptr;
         auto& heap = open.heap();
         auto& fast = open.fast();
 

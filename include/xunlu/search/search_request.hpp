@@ -1,6 +1,7 @@
 // What one grid search is asked to do: endpoints, rules, heuristic, budget and deadline.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -41,6 +42,10 @@ struct search_request {
     std::uint64_t max_expansions = 0;
     /// Optional wall-clock deadline, checked every 256 expansions; treated like the budget.
     std::optional<std::chrono::steady_clock::time_point> deadline;
+    /// Optional cancellation flag, checked with the deadline (every 256 expansions); once set
+    /// the search stops as if the budget ran out (`budget_exhausted`, reason "cancelled").
+    /// The flag must outlive the search.
+    const std::atomic<bool>* cancel = nullptr;
     /// Memory cap in bytes for this search's scratch (node store and OPEN; per-map caches
     /// such as JPS tables are not counted). 0 = no cap. Passing it ends the search with
     /// `resource_exhausted`.

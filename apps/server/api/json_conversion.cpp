@@ -1,0 +1,193 @@
+#include "json_conversion.hpp"
+
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "xunlu/encode/json_encoder.hpp"
+
+namespace xunlu::server::api {
+
+namespace {
+
+std::optional<service_error> unknown_keys(const nlohmann::json& j,
+                                          std::initializer_list<std::string_view> known) {
+    for (const auto& [key, value] : j.items()) {
+        bool found = false;
+        for (const auto k : known) found = found || key == k;
+        if (!found) return bad_field(key, "unknown key");
+    }
+    return std::nullopt;
+}
+
+outcome<std::string> scene_of(const nlohmann::json& j) {
+    if (!j.contains("scene")) return bad_field("scene", "is missing");
+    if (!j["scene"].is_string()) return bad_field("scene", "must be a string");
+    return j["scene"].get<std::string>();
+}
+
+/// [x, y] of finite numbers.
+outcome<point> pixel_of(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key)) return bad_field(key, "is missing");
+    const auto& v = j[key];
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number()) {
+        return bad_field(key, "must be [x, y] of numbers (pixels)");
+    }
+    const point p{v[0].get<double>(), v[1].get<double>()};
+    if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+        return bad_field(key, "coordinates must be finite numbers");
+    }
+    return p;
+}
+
+/// [x, y] of integers.
+outcome<cell> cell_of(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key)) return bad_field(key, "is missing");
+    const auto& v = j[key];
+    if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer()) {
+        return bad_field(key, "must be [x, y] of integers (cells)");
+    }
+    const auto x = v[0].get<std::int64_t>(), y = v[1].get<std::int64_t>();
+    constexpr auto lo = std::numeric_limits<std::int32_t>::min();
+    constexpr auto hi = std::numeric_limits<std::int32_t>::max();
+    if (x < lo || x > hi || y < lo || y > hi) return bad_field(key, "is out of range");
+    return cell{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+}
+
+/// An optional bool, string or unsigned integer; `fallback` when absent.
+template <class T> outcome<T> optional_field(const nlohmann::json& j, const char* key, T fallback) {
+    if (!j.contains(key)) return fallback;
+    const auto& v = j[key];
+    if constexpr (std::is_same_v<T, bool>) {
+        if (!v.is_boolean()) return bad_field(key, "must be true or false");
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (!v.is_string()) return bad_field(key, "must be a string");
+    } else {
+        if (!v.is_number_unsigned()) return bad_field(key, "must be an integer >= 0");
+        if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+            return bad_field(key, "is too large");
+        }
+    }
+    return v.get<T>();
+}
+
+#define XUNLU_TRY(var, expr)                                                                       \
+    auto var##_got = (expr);                                                                       \
+    if (!var##_got) return var##_got.error();                                                      \
+    auto var = std::move(var##_got).value()
+
+} // namespace
+
+outcome<nlohmann::json> parse_body(std::string_view body) {
+    auto j = nlohmann::json::parse(body, nullptr, false);
+    if (j.is_discarded()) return bad_field("body", "is not valid JSON");
+    if (!j.is_object()) return bad_field("body", "must be a JSON object");
+    return j;
+}
+
+outcome<route_input> route_from_json(const nlohmann::json& j) {
+    if (auto bad =
+            unknown_keys(j, {"scene", "from", "to", "stop_short", "max_expansions", "four_way",
+                             "ignore_low", "nearest_free", "nearest_reachable"})) {
+        return *bad;
+    }
+    route_input in;
+    XUNLU_TRY(scene, scene_of(j));
+    XUNLU_TRY(from, pixel_of(j, "from"));
+    XUNLU_TRY(to, pixel_of(j, "to"));
+    XUNLU_TRY(stop_short, optional_field<std::int32_t>(j, "stop_short", 0));
+    XUNLU_TRY(max_expansions, optional_field<std::uint64_t>(j, "max_expansions", 0));
+    XUNLU_TRY(four_way, optional_field(j, "four_way", false));
+    XUNLU_TRY(ignore_low, optional_field(j, "ignore_low", false));
+    XUNLU_TRY(nearest_free, optional_field(j, "nearest_free", false));
+    XUNLU_TRY(nearest_reachable, optional_field(j, "nearest_reachable", false));
+    in.scene = std::move(scene);
+    in.from = from;
+    in.to = to;
+    in.stop_short = stop_short;
+    in.max_expansions = max_expansions;
+    in.four_way = four_way;
+    in.ignore_low = ignore_low;
+    in.nearest_free = nearest_free;
+    in.nearest_reachable = nearest_reachable;
+    return in;
+}
+
+outcome<ray_input> ray_from_json(const nlohmann::json& j) {
+    if (auto bad = unknown_keys(j, {"scene", "from", "to", "low_blocks"})) return *bad;
+    ray_input in;
+    XUNLU_TRY(scene, scene_of(j));
+    XUNLU_TRY(from, pixel_of(j, "from"));
+    XUNLU_TRY(to, pixel_of(j, "to"));
+    XUNLU_TRY(low_blocks, optional_field(j, "low_blocks", false));
+    in.scene = std::move(scene);
+    in.from = from;
+    in.to = to;
+    in.low_blocks = low_blocks;
+    return in;
+}
+
+outcome<path_input> path_from_json(const nlohmann::json& j) {
+    if (auto bad = unknown_keys(j, {"scene", "from", "to", "algo", "four_way", "ignore_low",
+                                    "max_expansions", "stop_within"})) {
+        return *bad;
+    }
+    path_input in;
+    XUNLU_TRY(scene, scene_of(j));
+    XUNLU_TRY(from, cell_of(j, "from"));
+    XUNLU_TRY(to, cell_of(j, "to"));
+    XUNLU_TRY(algo, optional_field<std::string>(j, "algo", "astar"));
+    XUNLU_TRY(four_way, optional_field(j, "four_way", false));
+    XUNLU_TRY(ignore_low, optional_field(j, "ignore_low", false));
+    XUNLU_TRY(max_expansions, optional_field<std::uint64_t>(j, "max_expansions", 0));
+    XUNLU_TRY(stop_within, optional_field<std::int32_t>(j, "stop_within", 0));
+    in.scene = std::move(scene);
+    in.from = from;
+    in.to = to;
+    in.algorithm = std::move(algo);
+    in.four_way = four_way;
+    in.ignore_low = ignore_low;
+    in.max_expansions = max_expansions;
+    in.stop_within = stop_within;
+    return in;
+}
+
+#undef XUNLU_TRY
+
+nlohmann::json to_json(const route_output& r) {
+    nlohmann::json j = encode::route_json(r.result);
+    j["cell_size"] = r.cell_size;
+    j["version"] = r.result.map_version;
+    return j;
+}
+
+nlohmann::json to_json(const ray_output& r) {
+    nlohmann::json j = encode::ray_json(r.ray);
+    j["cells"] = r.cells;
+    j["version"] = r.version;
+    return j;
+}
+
+nlohmann::json to_json(const path_output& r) {
+    nlohmann::json j = encode::search_json(r.result);
+    j["algorithm"] = r.algorithm;
+    j["time_us"] = r.time_us;
+    j["version"] = r.version;
+    return j;
+}
+
+nlohmann::json to_json(const scene_info& s) {
+    return {{"id", s.id},
+            {"width", s.width},
+            {"height", s.height},
+            {"version", s.version},
+            {"memory_bytes", s.memory_bytes},
+            {"cell_size", s.cell_size},
+            {"waypoints", s.waypoints},
+            {"algorithm", s.algorithm},
+            {"source", s.source}};
+}
+
+} // namespace xunlu::server::api

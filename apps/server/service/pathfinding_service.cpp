@@ -1,0 +1,475 @@
+#include "pathfinding_service.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <condition_variable>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "xunlu/facade/route.hpp"
+#include "xunlu/grid/line_of_sight.hpp"
+#include "xunlu/io/map_loader.hpp"
+#include "xunlu/io/parse_error.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/search/request_check.hpp"
+#include "xunlu/waypoint/waypoint_csv.hpp"
+
+namespace xunlu::server {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+/// Width and height a PNG declares in its IHDR chunk, so a tiny compressed image that would
+/// decode to a huge map is refused before it is decoded. Nothing for other formats (their
+/// cells are bounded by their length).
+std::optional<std::int64_t> png_declared_cells(std::string_view bytes) {
+    static constexpr std::string_view signature{"\x89PNG\r\n\x1a\n", 8};
+    if (!bytes.starts_with(signature) || bytes.size() < 24) return std::nullopt;
+    const auto be32 = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (std::size_t i = 0; i < 4; ++i)
+            v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+        return static_cast<std::int64_t>(v);
+    };
+    return be32(16) * be32(20);
+}
+
+/// `relative` resolved inside `root`, refusing absolute paths and any way out of the root.
+outcome<std::string> inside_dir(const std::string& root, const std::string& relative,
+                                std::string_view field) {
+    namespace fs = std::filesystem;
+    if (root.empty()) {
+        return bad_field(field, "the server has no scene directory (--scenes): send the bytes");
+    }
+    if (relative.empty()) return bad_field(field, "is empty");
+    const fs::path rel(relative);
+    if (rel.is_absolute()) return bad_field(field, "must be relative to the scene directory");
+    for (const auto& part : rel) {
+        if (part == "..") return bad_field(field, "must not leave the scene directory ('..')");
+    }
+    return (fs::path(root) / rel).string();
+}
+
+outcome<pipeline::scene_options> scene_options_of(const load_scene_input& in) {
+    pipeline::scene_options o;
+    if (!std::isfinite(in.cell_size) || in.cell_size <= 0) {
+        return bad_field("options.cell_size", "must be a finite number > 0");
+    }
+    o.cell_size = in.cell_size;
+    if (!in.stages.empty()) {
+        o.stages.clear();
+        for (std::size_t i = 0; i < in.stages.size(); ++i) {
+            const auto s = pipeline::parse_stage(in.stages[i]);
+            if (!s) {
+                return bad_field("options.stages[" + std::to_string(i) + "]",
+                                 "unknown stage '" + in.stages[i] +
+                                     "' (use straight_line, reachability, bounded_search, "
+                                     "waypoint_graph, full_search)");
+            }
+            if (std::find(o.stages.begin(), o.stages.end(), *s) != o.stages.end()) {
+                return bad_field("options.stages[" + std::to_string(i) + "]",
+                                 "stage '" + in.stages[i] + "' is listed twice");
+            }
+            o.stages.push_back(*s);
+        }
+    }
+    if (in.step_limit != 0) o.step_limit = in.step_limit;
+    if (in.bounded_max_distance < 0) {
+        return bad_field("options.bounded_max_distance", "must be >= 0");
+    }
+    o.bounded_max_distance = in.bounded_max_distance;
+    return o;
+}
+
+bool finite_point(point p) {
+    return std::isfinite(p.x) && std::isfinite(p.y);
+}
+
+/// Pixel inside the scene's map, else invalid_argument naming the field.
+std::optional<service_error> check_pixel(const grid::grid_map& map, double cell_size, point p,
+                                         std::string_view field) {
+    if (!finite_point(p)) return bad_field(field, "coordinates must be finite numbers");
+    const double w = map.width() * cell_size, h = map.height() * cell_size;
+    if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h) {
+        return bad_field(field, "pixel (" + std::to_string(p.x) + "," + std::to_string(p.y) +
+                                    ") is outside the map (" + std::to_string(w) + " x " +
+                                    std::to_string(h) + " pixels)");
+    }
+    return std::nullopt;
+}
+
+std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::string_view field) {
+    if (!map.in_bounds(c)) {
+        return bad_field(field, "cell " + search::cell_text(c) + " is outside the map (" +
+                                    std::to_string(map.width()) + " x " +
+                                    std::to_string(map.height()) + " cells)");
+    }
+    return std::nullopt;
+}
+
+outcome<std::uint64_t> budget_of(std::uint64_t asked, std::uint64_t max, std::string_view field) {
+    if (asked > max) {
+        return bad_field(field, std::to_string(asked) + " is above the server's limit of " +
+                                    std::to_string(max) + " expansions");
+    }
+    return asked == 0 ? max : asked;
+}
+
+/// One route_finder per (worker thread, algorithm): their scratch memory is reused.
+pipeline::route_finder& route_finder_for(const std::string& algorithm) {
+    thread_local std::map<std::string, pipeline::route_finder, std::less<>> finders;
+    auto it = finders.find(algorithm);
+    if (it == finders.end()) {
+        auto made = facade::make_route_finder(algorithm); // validated at load
+        it = finders.emplace(algorithm, std::move(made).value()).first;
+    }
+    return it->second;
+}
+
+search::finder& path_finder_for(const registry::finder_entry& entry) {
+    thread_local std::map<std::string, std::unique_ptr<search::finder>, std::less<>> finders;
+    auto it = finders.find(entry.name);
+    if (it == finders.end()) it = finders.emplace(std::string(entry.name), entry.make()).first;
+    return *it->second;
+}
+
+service_error not_found(std::string_view id) {
+    return {status_code::not_found, "scene: no scene '" + std::string(id) + "' is loaded"};
+}
+
+} // namespace
+
+scene_info describe(const scene_entry& e) {
+    const auto state = e.scene.state();
+    scene_info i;
+    i.id = e.id;
+    i.width = state->map().width();
+    i.height = state->map().height();
+    i.version = state->version();
+    i.memory_bytes = scene_memory_bytes(e);
+    i.cell_size = e.scene.cell_size();
+    i.waypoints = state->waypoints() ? static_cast<std::uint32_t>(state->waypoints()->size()) : 0;
+    i.algorithm = e.algorithm;
+    i.source = e.source;
+    return i;
+}
+
+pathfinding_service::pathfinding_service(service_limits limits, std::string scene_dir,
+                                         worker_pool& pool)
+    : limits_(limits), scene_dir_(std::move(scene_dir)), pool_(pool) {}
+
+outcome<std::shared_ptr<scene_entry>> pathfinding_service::scene_of(std::string_view id) const {
+    if (id.empty()) return bad_field("scene", "is empty");
+    auto e = scenes_.find(id);
+    if (!e) return not_found(id);
+    return e;
+}
+
+outcome<load_scene_output> pathfinding_service::load_scene(const load_scene_input& in) {
+    if (!valid_scene_id(in.id)) {
+        return bad_field("id", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got '" +
+                                   in.id.substr(0, 80) + "')");
+    }
+    if (in.path.has_value() == in.map_bytes.has_value()) {
+        return bad_field("source", "give exactly one of path and map_bytes");
+    }
+    auto options = scene_options_of(in);
+    if (!options) return options.error();
+    const std::string algorithm = in.algorithm.empty() ? "jps" : in.algorithm;
+    if (registry::find_finder(algorithm) == nullptr) {
+        return bad_field("options.algorithm", "unknown algorithm '" + algorithm + "' (use " +
+                                                  registry::finder_names() + ")");
+    }
+
+    // The map: its bytes (bounded by the request size or, for a file, by the same limit).
+    std::string content;
+    std::string source = "bytes";
+    std::string file_name = "map_bytes";
+    if (in.path) {
+        auto full = inside_dir(scene_dir_, *in.path, "path");
+        if (!full) return full.error();
+        auto read = io::read_file(full.value(), limits_.max_request_bytes);
+        if (!read) {
+            return service_error{std::filesystem::exists(full.value())
+                                     ? status_code::invalid_argument
+                                     : status_code::not_found,
+                                 "path: " + read.err().message};
+        }
+        content = std::move(read).value();
+        source = *in.path;
+        file_name = *in.path;
+    } else {
+        if (in.map_bytes->size() > limits_.max_request_bytes) {
+            return service_error{status_code::resource_exhausted,
+                                 "map_bytes: " + std::to_string(in.map_bytes->size()) +
+                                     " bytes is above limits.max_request_bytes"};
+        }
+        content = *in.map_bytes;
+    }
+    if (const auto declared = png_declared_cells(content);
+        declared && *declared > limits_.max_map_cells) {
+        return service_error{status_code::resource_exhausted,
+                             "map: the PNG declares " + std::to_string(*declared) +
+                                 " cells, above limits.max_map_cells (" +
+                                 std::to_string(limits_.max_map_cells) + ")"};
+    }
+    auto parsed = io::parse_map(content, file_name);
+    if (!parsed) {
+        return bad_field(in.path ? "path" : "map_bytes", parsed.err().message);
+    }
+    grid::grid_map map = std::move(parsed).value().map;
+    if (static_cast<std::int64_t>(map.width()) * map.height() > limits_.max_map_cells) {
+        return service_error{status_code::resource_exhausted,
+                             "map: " + std::to_string(map.width()) + " x " +
+                                 std::to_string(map.height()) +
+                                 " cells is above limits.max_map_cells (" +
+                                 std::to_string(limits_.max_map_cells) + ")"};
+    }
+
+    auto created = pipeline::scene::create(std::move(map), std::move(options).value());
+    if (!created) return bad_field("options", created.err().message);
+    auto entry =
+        std::make_shared<scene_entry>(in.id, source, algorithm, std::move(created).value());
+
+    load_scene_output out;
+    const bool csv_given = !in.road_points_csv.empty() || !in.path_links_csv.empty();
+    if (csv_given && !in.waypoints_dir.empty()) {
+        return bad_field("waypoints_dir", "give a folder or the two CSV contents, not both");
+    }
+    std::optional<waypoint::loaded_graph> graph;
+    if (!in.waypoints_dir.empty()) {
+        auto dir = inside_dir(scene_dir_, in.waypoints_dir, "waypoints_dir");
+        if (!dir) return dir.error();
+        auto loaded = waypoint::load_waypoint_graph(entry->scene.map(), dir.value());
+        if (!loaded) return bad_field("waypoints_dir", loaded.err().message);
+        graph = std::move(loaded).value();
+    } else if (csv_given) {
+        if (in.road_points_csv.empty() || in.path_links_csv.empty()) {
+            return bad_field(in.road_points_csv.empty() ? "road_points_csv" : "path_links_csv",
+                             "is empty: give both CSV files");
+        }
+        auto loaded =
+            waypoint::parse_waypoint_graph(entry->scene.map(), in.road_points_csv, "roadPoint.csv",
+                                           in.path_links_csv, "pathlink.csv");
+        if (!loaded) return bad_field("road_points_csv", loaded.err().message);
+        graph = std::move(loaded).value();
+    }
+    if (graph) {
+        for (const auto& d : graph->warnings) out.warnings.push_back(d.message);
+        entry->scene.set_waypoints(std::move(graph->graph));
+    }
+    for (const auto stage : entry->scene.options().stages) {
+        if (stage == pipeline::route_stage::waypoint_graph && !graph && !in.stages.empty()) {
+            return bad_field("options.stages",
+                             "lists waypoint_graph but no waypoint graph is given");
+        }
+    }
+
+    auto added = scenes_.add(entry, in.replace, limits_.max_scenes);
+    if (!added) return added.error();
+    out.info = describe(*entry);
+    return out;
+}
+
+outcome<bool> pathfinding_service::unload_scene(std::string_view id) {
+    if (id.empty()) return bad_field("id", "is empty");
+    if (!scenes_.remove(id)) return not_found(id);
+    return true;
+}
+
+std::vector<scene_info> pathfinding_service::list_scenes() const {
+    std::vector<scene_info> out;
+    for (const auto& e : scenes_.all()) out.push_back(describe(*e));
+    return out;
+}
+
+outcome<route_output> pathfinding_service::find_route(const route_input& in,
+                                                      const query_context& ctx) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    const scene_entry& e = *entry.value();
+    const auto state = e.scene.state(); // the bounds checked here are those of this version
+    const double cs = e.scene.cell_size();
+    if (auto bad = check_pixel(state->map(), cs, in.from, "from")) return *bad;
+    if (auto bad = check_pixel(state->map(), cs, in.to, "to")) return *bad;
+    if (in.stop_short < 0) return bad_field("stop_short", "must be >= 0");
+    auto budget = budget_of(in.max_expansions, limits_.max_expansions, "max_expansions");
+    if (!budget) return budget.error();
+
+    pipeline::route_request req{.start = in.from, .goal = in.to};
+    req.stop_short = in.stop_short;
+    req.max_expansions = budget.value();
+    req.low_obstacles_block = !in.ignore_low;
+    if (in.four_way) req.rules.moves = grid::connectivity::four;
+    if (in.nearest_free) req.when_blocked = pipeline::blocked_endpoint::nearest_free;
+    if (in.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
+    req.deadline = ctx.deadline;
+    req.cancel = ctx.cancel;
+    // An algorithm that cannot move 4-way is replaced by A* inside the route finder's stages.
+    route_output out;
+    out.result = route_finder_for(e.algorithm).find(e.scene, req);
+    out.cell_size = cs;
+    return out;
+}
+
+outcome<std::vector<route_output>> pathfinding_service::find_routes(std::span<const route_input> in,
+                                                                    const query_context& ctx) {
+    if (in.empty()) return bad_field("routes", "is empty");
+    if (in.size() > limits_.max_batch) {
+        return service_error{status_code::invalid_argument,
+                             "routes: " + std::to_string(in.size()) +
+                                 " routes is above limits.max_batch (" +
+                                 std::to_string(limits_.max_batch) + ")"};
+    }
+    // Shared with helper tasks that may start after this call returns (they then do nothing).
+    struct batch_state {
+        std::vector<route_input> items;
+        std::vector<std::optional<outcome<route_output>>> answers;
+        query_context ctx;
+        std::atomic<std::size_t> next{0};
+        std::mutex mutex;
+        std::condition_variable done;
+        std::size_t active = 0;
+        pathfinding_service* service = nullptr;
+
+        void drain() {
+            for (;;) {
+                const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+                if (i >= items.size()) return;
+                answers[i] = service->find_route(items[i], ctx);
+            }
+        }
+    };
+    auto state = std::make_shared<batch_state>();
+    state->items.assign(in.begin(), in.end());
+    state->answers.resize(in.size());
+    state->ctx = ctx;
+    state->service = this;
+    const std::size_t helpers = std::min(pool_.threads(), in.size()) - 1;
+    for (std::size_t h = 0; h < helpers; ++h) {
+        const bool queued = pool_.try_submit([state] {
+            {
+                const std::lock_guard lock(state->mutex);
+                if (state->next.load() >= state->items.size()) return; // nothing left
+                ++state->active;
+            }
+            state->drain();
+            const std::lock_guard lock(state->mutex);
+            if (--state->active == 0) state->done.notify_all();
+        });
+        if (!queued) break; // busy server: the calling thread does the rest
+    }
+    state->drain();
+    {
+        std::unique_lock lock(state->mutex);
+        state->done.wait(lock, [&] { return state->active == 0; });
+    }
+    std::vector<route_output> out;
+    out.reserve(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        auto& a = *state->answers[i];
+        if (!a) {
+            service_error err = a.error();
+            err.message = "routes[" + std::to_string(i) + "]." + err.message;
+            return err;
+        }
+        out.push_back(std::move(a).value());
+    }
+    return out;
+}
+
+outcome<path_output> pathfinding_service::find_path(const path_input& in,
+                                                    const query_context& ctx) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    const std::string algorithm = in.algorithm.empty() ? "astar" : in.algorithm;
+    const auto* finder_entry = registry::find_finder(algorithm);
+    if (finder_entry == nullptr) {
+        return bad_field("algorithm", "unknown algorithm '" + algorithm + "' (use " +
+                                          registry::finder_names() + ")");
+    }
+    const auto state = entry.value()->scene.state();
+    const grid::grid_map& map = state->map();
+    if (auto bad = check_cell(map, in.from, "from")) return *bad;
+    if (auto bad = check_cell(map, in.to, "to")) return *bad;
+    if (in.stop_within < 0) return bad_field("stop_within", "must be >= 0");
+    auto budget = budget_of(in.max_expansions, limits_.max_expansions, "max_expansions");
+    if (!budget) return budget.error();
+    search::search_request req{.start = in.from, .goal = in.to};
+    if (in.four_way) req.rules.moves = grid::connectivity::four;
+    if (!finder_entry->caps.rules.supports(req.rules)) {
+        return bad_field("four_way", "algorithm " + algorithm + " does not support movement rule " +
+                                         std::string(grid::movement_rules_name(req.rules)));
+    }
+    req.low_obstacles_block = !in.ignore_low;
+    req.stop_within = in.stop_within;
+    req.max_expansions = budget.value();
+    req.deadline = ctx.deadline;
+    req.cancel = ctx.cancel;
+    path_output out;
+    const auto t0 = clock_type::now();
+    out.result = path_finder_for(*finder_entry).find(map, req);
+    out.time_us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
+    out.algorithm = algorithm;
+    out.version = state->version();
+    return out;
+}
+
+outcome<ray_output> pathfinding_service::raycast(const ray_input& in) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    const scene_entry& e = *entry.value();
+    const auto state = e.scene.state();
+    const double cs = e.scene.cell_size();
+    if (auto bad = check_pixel(state->map(), cs, in.from, "from")) return *bad;
+    if (auto bad = check_pixel(state->map(), cs, in.to, "to")) return *bad;
+    const auto mask =
+        in.low_blocks ? grid::obstacle_mask::high_and_low : grid::obstacle_mask::high_only;
+    const point a{in.from.x / cs, in.from.y / cs};
+    const point b{in.to.x / cs, in.to.y / cs};
+    ray_output out;
+    grid::for_each_cell_on_segment(a, b, [&](cell) {
+        ++out.cells;
+        return true;
+    });
+    out.ray = grid::cast_ray(state->map(), a, b, mask);
+    out.version = state->version();
+    return out;
+}
+
+outcome<std::uint64_t> pathfinding_service::update_cells(const update_input& in) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    if (in.edits.empty()) return bad_field("edits", "is empty");
+    if (in.edits.size() > limits_.max_edits) {
+        return bad_field("edits", std::to_string(in.edits.size()) +
+                                      " edits is above limits.max_edits (" +
+                                      std::to_string(limits_.max_edits) + ")");
+    }
+    scene_entry& e = *entry.value();
+    const std::lock_guard lock(e.update_mutex); // makes expected_version a compare-and-set
+    const auto state = e.scene.state();
+    for (std::size_t i = 0; i < in.edits.size(); ++i) {
+        const std::string field = "edits[" + std::to_string(i) + "]";
+        if (auto bad = check_cell(state->map(), in.edits[i].at, field + ".cell")) return *bad;
+        if (in.edits[i].kind == grid::edit_kind::terrain_cost &&
+            (!std::isfinite(in.edits[i].cost) || in.edits[i].cost < 1.0f)) {
+            return bad_field(field + ".cost", "must be a finite number >= 1");
+        }
+    }
+    if (in.expected_version && *in.expected_version != state->version()) {
+        return service_error{status_code::failed_precondition,
+                             "expected_version: the scene is at version " +
+                                 std::to_string(state->version()) + ", not " +
+                                 std::to_string(*in.expected_version)};
+    }
+    auto updated = e.scene.update_cells(in.edits);
+    if (!updated) return bad_field("edits", updated.err().message);
+    return updated.value();
+}
+
+} // namespace xunlu::server

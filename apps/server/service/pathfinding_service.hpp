@@ -1,0 +1,157 @@
+// The pathfinding service without its transports: loads and unloads scenes, answers route,
+// path, ray and batch queries and applies cell updates, enforcing the server's limits. The
+// gRPC and HTTP transports convert their messages to these inputs (api/) and call it; every
+// answer names the scene version it ran on.
+//
+// Thread safety: every member may be called from many threads at once. Queries run on the
+// calling thread (the transports call from the worker pool); find_routes also spreads its
+// batch over the pool.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "scene_registry.hpp"
+#include "service_error.hpp"
+#include "service_limits.hpp"
+#include "worker_pool.hpp"
+#include "xunlu/core/cell.hpp"
+#include "xunlu/core/point.hpp"
+#include "xunlu/grid/cell_edit.hpp"
+#include "xunlu/grid/line_of_sight.hpp"
+#include "xunlu/pipeline/route_request.hpp"
+#include "xunlu/search/search_result.hpp"
+
+namespace xunlu::server {
+
+struct load_scene_input {
+    std::string id;
+    std::optional<std::string> path;      ///< relative to the scene directory
+    std::optional<std::string> map_bytes; ///< or the file's content
+    std::string waypoints_dir;            ///< relative to the scene directory
+    std::string road_points_csv;          ///< or the two CSV files' contents
+    std::string path_links_csv;
+    double cell_size = 1.0;
+    std::vector<std::string> stages; ///< empty = default order
+    std::uint64_t step_limit = 0;    ///< 0 = 20000
+    std::int32_t bounded_max_distance = 0;
+    std::string algorithm; ///< "" = jps
+    bool replace = false;
+};
+
+struct scene_info {
+    std::string id;
+    std::int32_t width = 0;
+    std::int32_t height = 0;
+    std::uint64_t version = 0;
+    std::uint64_t memory_bytes = 0;
+    double cell_size = 1.0;
+    std::uint32_t waypoints = 0;
+    std::string algorithm;
+    std::string source;
+};
+
+struct load_scene_output {
+    scene_info info;
+    std::vector<std::string> warnings;
+};
+
+/// How long a query may run and whether its client is still there.
+struct query_context {
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct route_input {
+    std::string scene;
+    point from; ///< pixels
+    point to;
+    std::int32_t stop_short = 0;
+    std::uint64_t max_expansions = 0; ///< 0 = the server's maximum
+    bool four_way = false;
+    bool ignore_low = false;
+    bool nearest_free = false;
+    bool nearest_reachable = false;
+};
+
+struct route_output {
+    pipeline::route_result result; ///< result.map_version: the version it ran on
+    double cell_size = 1.0;
+};
+
+struct path_input {
+    std::string scene;
+    cell from;
+    cell to;
+    std::string algorithm; ///< "" = astar
+    bool four_way = false;
+    bool ignore_low = false;
+    std::uint64_t max_expansions = 0; ///< 0 = the server's maximum
+    std::int32_t stop_within = 0;
+};
+
+struct path_output {
+    search::search_result result;
+    std::string algorithm;
+    double time_us = 0;
+    std::uint64_t version = 0;
+};
+
+struct ray_input {
+    std::string scene;
+    point from; ///< pixels
+    point to;
+    bool low_blocks = false;
+};
+
+struct ray_output {
+    grid::ray_result ray;
+    std::uint64_t cells = 0; ///< cells the ray touches
+    std::uint64_t version = 0;
+};
+
+struct update_input {
+    std::string scene;
+    std::vector<grid::cell_edit> edits;
+    std::optional<std::uint64_t> expected_version;
+};
+
+class pathfinding_service {
+  public:
+    /// `scene_dir`: where LoadScene paths and waypoint folders are looked up ("" = none allowed).
+    pathfinding_service(service_limits limits, std::string scene_dir, worker_pool& pool);
+
+    outcome<load_scene_output> load_scene(const load_scene_input& in);
+    outcome<bool> unload_scene(std::string_view id);
+    [[nodiscard]] std::vector<scene_info> list_scenes() const;
+    [[nodiscard]] std::size_t scene_count() const { return scenes_.size(); }
+
+    outcome<route_output> find_route(const route_input& in, const query_context& ctx);
+    /// Answers every route in request order, spread over the worker pool (the calling thread
+    /// works too). Any invalid item fails the whole batch, naming routes[i].
+    outcome<std::vector<route_output>> find_routes(std::span<const route_input> in,
+                                                   const query_context& ctx);
+    outcome<path_output> find_path(const path_input& in, const query_context& ctx);
+    outcome<ray_output> raycast(const ray_input& in);
+    outcome<std::uint64_t> update_cells(const update_input& in);
+
+    [[nodiscard]] const service_limits& limits() const noexcept { return limits_; }
+    [[nodiscard]] const std::string& scene_dir() const noexcept { return scene_dir_; }
+
+  private:
+    outcome<std::shared_ptr<scene_entry>> scene_of(std::string_view id) const;
+
+    service_limits limits_;
+    std::string scene_dir_;
+    worker_pool& pool_;
+    scene_registry scenes_;
+};
+
+/// The scene's description as ListScenes gives it.
+[[nodiscard]] scene_info describe(const scene_entry& e);
+
+} // namespace xunlu::server

@@ -1,0 +1,247 @@
+#include "http_transport.hpp"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include "api/json_conversion.hpp"
+
+namespace xunlu::server {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+void answer_json(httplib::Response& res, int status, const nlohmann::json& j) {
+    res.status = status;
+    res.set_content(j.dump(), "application/json");
+}
+
+void answer_error(httplib::Response& res, const service_error& e) {
+    answer_json(res, http_status(e.code), {{"error", e.message}});
+}
+
+std::string_view code_name_of(int http) {
+    switch (http) {
+    case 200:
+        return "OK";
+    case 400:
+        return "INVALID_ARGUMENT";
+    case 404:
+        return "NOT_FOUND";
+    case 409:
+        return "ALREADY_EXISTS";
+    case 412:
+        return "FAILED_PRECONDITION";
+    case 429:
+        return "RESOURCE_EXHAUSTED";
+    case 499:
+        return "CANCELLED";
+    case 503:
+        return "UNAVAILABLE";
+    case 504:
+        return "DEADLINE_EXCEEDED";
+    default:
+        return "INTERNAL";
+    }
+}
+
+} // namespace
+
+int http_status(status_code c) noexcept {
+    switch (c) {
+    case status_code::ok:
+        return 200;
+    case status_code::invalid_argument:
+        return 400;
+    case status_code::not_found:
+        return 404;
+    case status_code::already_exists:
+        return 409;
+    case status_code::failed_precondition:
+        return 412;
+    case status_code::resource_exhausted:
+        return 429;
+    case status_code::deadline_exceeded:
+        return 504;
+    case status_code::cancelled:
+        return 499;
+    case status_code::unavailable:
+        return 503;
+    case status_code::internal:
+        return 500;
+    }
+    return 500;
+}
+
+struct http_transport::impl {
+    server_runtime& rt;
+    httplib::Server server;
+    std::thread thread;
+
+    impl(server_runtime& r, std::size_t threads) : rt(r) {
+        server.new_task_queue = [threads] {
+            return new httplib::ThreadPool(std::max<std::size_t>(threads, 1));
+        };
+        server.set_payload_max_length(rt.service.limits().max_request_bytes);
+        server.set_read_timeout(5, 0);
+        server.set_write_timeout(5, 0);
+        server.set_keep_alive_max_count(1000);
+
+        server.Get("/healthz", [this](const httplib::Request&, httplib::Response& res) {
+            // Alive: the process answers. (Readiness is /readyz.)
+            res.set_content("ok\n", "text/plain");
+        });
+        server.Get("/readyz", [this](const httplib::Request&, httplib::Response& res) {
+            const bool ready = rt.serving.load();
+            res.status = ready ? 200 : 503;
+            res.set_content(ready ? "ready\n" : "not ready\n", "text/plain");
+        });
+        server.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
+            res.set_content(rt.metrics.render(rt.gauges()), "text/plain; version=0.0.4");
+        });
+        server.Get("/v1/scenes", [this](const httplib::Request&, httplib::Response& res) {
+            const auto t0 = clock_type::now();
+            nlohmann::json list = nlohmann::json::array();
+            for (const auto& s : rt.service.list_scenes()) list.push_back(api::to_json(s));
+            answer_json(res, 200, list);
+            done("ListScenes", res, t0, 0);
+        });
+        server.Post("/v1/route", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "FindRoute",
+                  [this](const nlohmann::json& j, const query_context& ctx,
+                         std::uint64_t& expanded) -> outcome<nlohmann::json> {
+                      auto in = api::route_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.find_route(in.value(), ctx);
+                      if (!out) return out.error();
+                      expanded = out.value().result.stats.expanded;
+                      return api::to_json(out.value());
+                  });
+        });
+        server.Post("/v1/ray", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "Raycast",
+                  [this](const nlohmann::json& j, const query_context&,
+                         std::uint64_t&) -> outcome<nlohmann::json> {
+                      auto in = api::ray_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.raycast(in.value());
+                      if (!out) return out.error();
+                      return api::to_json(out.value());
+                  });
+        });
+        server.Post("/v1/path", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "FindPath",
+                  [this](const nlohmann::json& j, const query_context& ctx,
+                         std::uint64_t& expanded) -> outcome<nlohmann::json> {
+                      auto in = api::path_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.find_path(in.value(), ctx);
+                      if (!out) return out.error();
+                      expanded = out.value().result.stats.expanded;
+                      return api::to_json(out.value());
+                  });
+        });
+        server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+            if (res.body.empty()) {
+                const char* what = res.status == 404   ? "no such endpoint"
+                                   : res.status == 413 ? "request body too large"
+                                                       : "bad request";
+                answer_json(res, res.status, {{"error", what}});
+            }
+        });
+        server.set_exception_handler(
+            [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+                answer_json(res, 500, {{"error", "internal error"}});
+            });
+        server.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+            rt.metrics.record_http(known_path(req.path), res.status);
+        });
+    }
+
+    /// Unknown paths share one label, so a scan of random URLs cannot grow the metrics.
+    static std::string_view known_path(const std::string& path) {
+        for (const std::string_view p : {"/healthz", "/readyz", "/metrics", "/v1/scenes",
+                                         "/v1/route", "/v1/ray", "/v1/path"}) {
+            if (path == p) return p;
+        }
+        return "other";
+    }
+
+    void done(std::string_view rpc, const httplib::Response& res, clock_type::time_point t0,
+              std::uint64_t expanded) {
+        const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
+        std::string message;
+        if (res.status != 200) message = res.body;
+        rt.finished(rpc, code_name_of(res.status), s, expanded, message);
+    }
+
+    using query_fn = std::function<outcome<nlohmann::json>(const nlohmann::json&,
+                                                           const query_context&, std::uint64_t&)>;
+
+    /// Parses the body, runs `fn` on the worker pool under the default deadline, answers.
+    void query(const httplib::Request& req, httplib::Response& res, std::string_view rpc,
+               const query_fn& fn) {
+        const auto t0 = clock_type::now();
+        ++rt.in_flight;
+        struct leave {
+            server_runtime& rt;
+            ~leave() { --rt.in_flight; }
+        } const guard{rt};
+        if (!rt.serving.load()) {
+            answer_error(res, {status_code::unavailable, "the server is not serving"});
+            return done(rpc, res, t0, 0);
+        }
+        auto body = api::parse_body(req.body);
+        if (!body) {
+            answer_error(res, body.error());
+            return done(rpc, res, t0, 0);
+        }
+        const auto deadline = rt.deadline_for(std::nullopt);
+        std::promise<std::pair<outcome<nlohmann::json>, std::uint64_t>> promise;
+        auto future = promise.get_future();
+        const bool queued = rt.pool.try_submit([&] {
+            std::uint64_t expanded = 0;
+            auto out = fn(body.value(), query_context{deadline.at, nullptr}, expanded);
+            promise.set_value({std::move(out), expanded});
+        });
+        if (!queued) {
+            answer_error(res, {status_code::resource_exhausted,
+                               "the server's queue is full (limits.max_queue); retry later"});
+            return done(rpc, res, t0, 0);
+        }
+        auto [out, expanded] = future.get();
+        if (!out) {
+            answer_error(res, out.error());
+        } else {
+            answer_json(res, 200, out.value());
+        }
+        done(rpc, res, t0, expanded);
+    }
+};
+
+http_transport::http_transport(server_runtime& runtime, std::size_t threads)
+    : impl_(std::make_unique<impl>(runtime, threads)) {}
+
+http_transport::~http_transport() {
+    stop();
+}
+
+int http_transport::bind(const std::string& host, int port) {
+    if (port == 0) return impl_->server.bind_to_any_port(host);
+    return impl_->server.bind_to_port(host, port) ? port : -1;
+}
+
+void http_transport::start() {
+    impl_->thread = std::thread([this] { impl_->server.listen_after_bind(); });
+}
+
+void http_transport::stop() {
+    if (!impl_) return;
+    impl_->server.stop();
+    if (impl_->thread.joinable()) impl_->thread.join();
+}
+
+} // namespace xunlu::server

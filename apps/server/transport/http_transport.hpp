@@ -1,0 +1,36 @@
+// The HTTP port beside gRPC (cpp-httplib): /healthz, /readyz, /metrics (Prometheus text), and a
+// JSON mirror of ListScenes, FindRoute, Raycast and FindPath for tools and the web visualizer.
+// Queries run on the worker pool like gRPC calls; errors answer {"error": "..."} naming the
+// field (400), the scene (404), a full queue (429) or draining (503).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "server_runtime.hpp"
+
+namespace xunlu::server {
+
+class http_transport {
+  public:
+    /// `threads`: HTTP connection threads (the searches themselves run on the worker pool).
+    http_transport(server_runtime& runtime, std::size_t threads);
+    ~http_transport();
+    http_transport(const http_transport&) = delete;
+    http_transport& operator=(const http_transport&) = delete;
+
+    /// Binds host:port (0 = any free port); returns the bound port, or -1.
+    int bind(const std::string& host, int port);
+    /// Serves on a background thread until stop().
+    void start();
+    /// Stops accepting, lets running handlers end, joins the thread. Idempotent.
+    void stop();
+
+  private:
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+/// The HTTP status for a service status code.
+[[nodiscard]] int http_status(status_code c) noexcept;
+
+} // namespace xunlu::server

@@ -1,0 +1,40 @@
+// What both transports share: the service, the worker pool, the metrics, the deadline policy,
+// the serving/draining state and the request log.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "metrics.hpp"
+#include "service/pathfinding_service.hpp"
+#include "service/worker_pool.hpp"
+
+namespace xunlu::server {
+
+struct server_runtime {
+    pathfinding_service& service;
+    worker_pool& pool;
+    server_metrics& metrics;
+    double slow_request_ms = 50;      ///< requests slower than this are logged
+    std::atomic<bool> serving{false}; ///< accepting requests (false while starting or draining)
+    std::atomic<std::uint32_t> in_flight{0};
+
+    /// The deadline a query runs under: the client's (cut to max_deadline_ms) or, when it set
+    /// none, default_deadline_ms from now. `client_set` tells which.
+    struct deadline_choice {
+        std::chrono::steady_clock::time_point at;
+        bool client_set = false;
+    };
+    [[nodiscard]] deadline_choice
+    deadline_for(std::optional<std::chrono::steady_clock::duration> client_remaining) const;
+
+    /// Counts, times and logs (when slow or failed) one answered request.
+    void finished(std::string_view rpc, std::string_view code, double seconds,
+                  std::uint64_t expansions, std::string_view message) const;
+    /// The gauges of /metrics: in-flight requests, queue, scenes, their memory and versions.
+    [[nodiscard]] std::vector<gauge_sample> gauges() const;
+};
+
+} // namespace xunlu::server
