@@ -58,12 +58,12 @@ class call_reactor final : public grpc::ServerUnaryReactor {
             return;
         }
         const bool queued = rt_.pool.try_submit([this, work = std::move(work)] {
-            if (cancelled_.load(std::memory_order_relaxed)) {
-                finish({grpc::StatusCode::CANCELLED, "the client cancelled the call"});
-                return;
-            }
             if (clock_type::now() >= deadline_.at) {
                 finish({grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline passed in the queue"});
+                return;
+            }
+            if (cancelled_.load(std::memory_order_relaxed)) {
+                finish({grpc::StatusCode::CANCELLED, "the client cancelled the call"});
                 return;
             }
             finish(work(*this));
@@ -77,13 +77,12 @@ class call_reactor final : public grpc::ServerUnaryReactor {
     /// After a search: CANCELLED when the client left, DEADLINE_EXCEEDED when its own deadline
     /// passed (it no longer waits for the answer), else `ok`.
     [[nodiscard]] grpc::Status after_search(grpc::Status ok) const {
+        // gRPC also cancels a call whose deadline passed: the deadline is the better reason.
+        if (deadline_.client_set && clock_type::now() >= deadline_.at) {
+            return {grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline passed during the search"};
+        }
         if (cancelled_.load(std::memory_order_relaxed)) {
             return {grpc::StatusCode::CANCELLED, "the client cancelled the call"};
-        }
-        if (deadline_.client_set && clock_type::now() >= deadline_.at) {
-            return {grpc::StatusCode::DEADLINE_EXCEEDED,
-                    "the deadline passed during the search (budget " +
-                        std::to_string(rt_.service.limits().max_expansions) + " expansions)"};
         }
         return ok;
     }
