@@ -153,6 +153,11 @@ if(TARGET xunlu_c)
     install(TARGETS xunlu_c EXPORT xunluTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endif()
 install(TARGETS xunlu_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET xunlu_server)
+    install(TARGETS xunlu_server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+    install(FILES ${PROJECT_SOURCE_DIR}/proto/xunlu/v1/pathfinding.proto
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/xunlu/proto/xunlu/v1)
+endif()
 foreach(header ${XUNLU_PUBLIC_HEADERS})
     get_filename_component(subdir ${header} DIRECTORY)
     install(FILES ${PROJECT_SOURCE_DIR}/include/${header}
@@ -198,6 +203,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6 (>= 12), libgcc-s1, libpng16-16")
 if(NOT BUILD_SHARED_LIBS)
     string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpng-dev")
+endif()
+if(TARGET xunlu_server) # xunlu-server and `xunlu client` link gRPC and the server's libraries
+    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
+        ", libgrpc++1.51, libprotobuf32, libcpp-httplib0.11, libspdlog1.10, libtomlplusplus3")
 endif()
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)

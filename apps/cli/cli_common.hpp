@@ -92,5 +92,8 @@ void register_compare(CLI::App& app);
 void register_compare_batch(CLI::App& app);
 void register_algorithms(CLI::App& app);
 void register_convert(CLI::App& app);
+#ifdef XUNLU_HAVE_CLIENT
+void register_client(CLI::App& app); ///< only when built with the server (gRPC)
+#endif
 
 } // namespace xunlu::cli

@@ -22,6 +22,9 @@ int main(int argc, char** argv) {
     xunlu::cli::register_compare_batch(app);
     xunlu::cli::register_algorithms(app);
     xunlu::cli::register_convert(app);
+#ifdef XUNLU_HAVE_CLIENT
+    xunlu::cli::register_client(app);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
