@@ -331,7 +331,9 @@ TEST_F(grpc_api, a_search_longer_than_the_deadline_ends_promptly) {
                                     "EXCEEDED\"} 1") != std::string::npos;
         if (!counted) std::this_thread::sleep_for(50ms);
     }
-    EXPECT_TRUE(counted) << "the search did not stop at its deadline";
+    const auto m = http.Get("/metrics");
+    EXPECT_TRUE(counted) << "the search did not stop at its deadline: "
+                         << (m ? m->body.substr(0, 600) : std::string("no metrics"));
     v1::UnloadSceneRequest unload;
     unload.set_id("open");
     EXPECT_TRUE(client().call(unload).ok());

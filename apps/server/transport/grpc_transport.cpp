@@ -26,7 +26,7 @@ grpc::Status status_of(const service_error& e) {
 class call_reactor final : public grpc::ServerUnaryReactor {
   public:
     call_reactor(std::string_view rpc, server_runtime& rt, grpc::CallbackServerContext* ctx)
-        : rpc_(rpc), rt_(rt), started_(clock_type::now()) {
+        : rpc_(rpc), rt_(rt), ctx_(ctx), started_(clock_type::now()) {
         ++rt_.in_flight;
         // gRPC's deadline is a system_clock time; "none" is a time far in the future.
         const auto remaining = ctx->deadline() - std::chrono::system_clock::now();
@@ -37,7 +37,13 @@ class call_reactor final : public grpc::ServerUnaryReactor {
         deadline_ = rt_.deadline_for(client);
     }
 
-    void OnCancel() override { cancelled_.store(true, std::memory_order_relaxed); }
+    void OnCancel() override {
+        // gRPC cancels a call when its deadline passes: remember which of the two it was.
+        if (std::chrono::system_clock::now() >= ctx_->deadline()) {
+            deadline_hit_.store(true, std::memory_order_relaxed);
+        }
+        cancelled_.store(true, std::memory_order_relaxed);
+    }
     void OnDone() override {
         --rt_.in_flight;
         delete this;
@@ -58,7 +64,8 @@ class call_reactor final : public grpc::ServerUnaryReactor {
             return;
         }
         const bool queued = rt_.pool.try_submit([this, work = std::move(work)] {
-            if (clock_type::now() >= deadline_.at) {
+            if (clock_type::now() >= deadline_.at ||
+                deadline_hit_.load(std::memory_order_relaxed)) {
                 finish({grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline passed in the queue"});
                 return;
             }
@@ -78,7 +85,8 @@ class call_reactor final : public grpc::ServerUnaryReactor {
     /// passed (it no longer waits for the answer), else `ok`.
     [[nodiscard]] grpc::Status after_search(grpc::Status ok) const {
         // gRPC also cancels a call whose deadline passed: the deadline is the better reason.
-        if (deadline_.client_set && clock_type::now() >= deadline_.at) {
+        if ((deadline_.client_set && clock_type::now() >= deadline_.at) ||
+            deadline_hit_.load(std::memory_order_relaxed)) {
             return {grpc::StatusCode::DEADLINE_EXCEEDED, "the deadline passed during the search"};
         }
         if (cancelled_.load(std::memory_order_relaxed)) {
@@ -100,9 +108,11 @@ class call_reactor final : public grpc::ServerUnaryReactor {
 
     std::string_view rpc_;
     server_runtime& rt_;
+    grpc::CallbackServerContext* ctx_;
     clock_type::time_point started_;
     server_runtime::deadline_choice deadline_;
     std::atomic<bool> cancelled_{false};
+    std::atomic<bool> deadline_hit_{false};
 };
 
 class pathfinding_impl final : public v1::Pathfinding::CallbackService {
