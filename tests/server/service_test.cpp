@@ -145,6 +145,14 @@ TEST(pathfinding_service, limits_hold_without_a_transport) {
     auto big = service.load_scene(in);
     ASSERT_FALSE(big);
     EXPECT_EQ(big.error().code, status_code::resource_exhausted) << "110 cells > max_map_cells";
+    // A PNG header declaring 4294967295 x 4294967295 pixels (found by the fuzzer: the product
+    // overflowed a signed 64-bit integer): refused from the header.
+    in.map_bytes = std::string("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\xff\xff\xff\xff\xff\xff\xff\xff"
+                               "\x08\0\0\0\0",
+                               29);
+    auto bomb = service.load_scene(in);
+    ASSERT_FALSE(bomb);
+    EXPECT_EQ(bomb.error().code, status_code::resource_exhausted) << bomb.error().message;
     in.map_bytes.reset();
     in.path = "a.map";
     auto no_dir = service.load_scene(in);

@@ -26,16 +26,16 @@ using clock_type = std::chrono::steady_clock;
 /// Width and height a PNG declares in its IHDR chunk, so a tiny compressed image that would
 /// decode to a huge map is refused before it is decoded. Nothing for other formats (their
 /// cells are bounded by their length).
-std::optional<std::int64_t> png_declared_cells(std::string_view bytes) {
+std::optional<std::uint64_t> png_declared_cells(std::string_view bytes) {
     static constexpr std::string_view signature{"\x89PNG\r\n\x1a\n", 8};
     if (!bytes.starts_with(signature) || bytes.size() < 24) return std::nullopt;
     const auto be32 = [&](std::size_t at) {
-        std::uint32_t v = 0;
+        std::uint64_t v = 0;
         for (std::size_t i = 0; i < 4; ++i)
             v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
-        return static_cast<std::int64_t>(v);
+        return v;
     };
-    return be32(16) * be32(20);
+    return be32(16) * be32(20); // < 2^64: both factors are below 2^32
 }
 
 /// `relative` resolved inside `root`, refusing absolute paths and any way out of the root.
@@ -211,7 +211,7 @@ outcome<load_scene_output> pathfinding_service::load_scene(const load_scene_inpu
         content = *in.map_bytes;
     }
     if (const auto declared = png_declared_cells(content);
-        declared && *declared > limits_.max_map_cells) {
+        declared && *declared > static_cast<std::uint64_t>(limits_.max_map_cells)) {
         return service_error{status_code::resource_exhausted,
                              "map: the PNG declares " + std::to_string(*declared) +
                                  " cells, above limits.max_map_cells (" +

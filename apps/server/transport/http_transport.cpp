@@ -90,7 +90,7 @@ struct http_transport::impl {
         server.set_write_timeout(5, 0);
         server.set_keep_alive_max_count(1000);
 
-        server.Get("/healthz", [this](const httplib::Request&, httplib::Response& res) {
+        server.Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
             // Alive: the process answers. (Readiness is /readyz.)
             res.set_content("ok\n", "text/plain");
         });
