@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "pathfinding_client.hpp"
+#include "reflection_probe.grpc.pb.h"
 #include "server_process.hpp"
 #include "xunlu/facade/route.hpp"
 #include "xunlu/io/map_loader.hpp"
@@ -81,6 +82,34 @@ TEST_F(grpc_api, health_and_version) {
     ASSERT_TRUE(v.ok());
     EXPECT_FALSE(v.value().version().empty());
     EXPECT_FALSE(v.value().grpc().empty());
+}
+
+TEST_F(grpc_api, reflection_lists_the_service_and_describes_it) {
+    namespace refl = grpc::reflection::v1alpha;
+    auto channel = grpc::CreateChannel(server_->grpc(), grpc::InsecureChannelCredentials());
+    auto stub = refl::ServerReflection::NewStub(channel);
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + 20s);
+    auto stream = stub->ServerReflectionInfo(&ctx);
+    refl::ServerReflectionRequest list;
+    list.set_list_services("*");
+    ASSERT_TRUE(stream->Write(list));
+    refl::ServerReflectionResponse answer;
+    ASSERT_TRUE(stream->Read(&answer));
+    bool listed = false;
+    for (const auto& s : answer.list_services_response().service()) {
+        listed = listed || s.name() == "xunlu.v1.Pathfinding";
+    }
+    EXPECT_TRUE(listed) << answer.DebugString();
+    refl::ServerReflectionRequest describe;
+    describe.set_file_containing_symbol("xunlu.v1.Pathfinding");
+    ASSERT_TRUE(stream->Write(describe));
+    ASSERT_TRUE(stream->Read(&answer));
+    ASSERT_GT(answer.file_descriptor_response().file_descriptor_proto_size(), 0);
+    EXPECT_NE(answer.file_descriptor_response().file_descriptor_proto(0).find("FindRoute"),
+              std::string::npos);
+    stream->WritesDone();
+    EXPECT_TRUE(stream->Finish().ok());
 }
 
 TEST_F(grpc_api, scene_directory_is_loaded_with_its_waypoints) {
