@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <pthread.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
@@ -72,6 +73,8 @@ int main(int argc, char** argv) {
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
 
+    // gRPC server reflection: grpcurl and grpc_cli list and call the service without the .proto.
+    grpc::reflection::InitProtoReflectionServerBuilderPlugin();
     auto app = server_app::start(config);
     if (!app) {
         std::fprintf(stderr, "xunlu-server: %s\n", app.error().message.c_str());

@@ -1,6 +1,5 @@
 #include "server_app.hpp"
 
-#include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
 #include <spdlog/spdlog.h>
 
@@ -122,7 +121,6 @@ outcome<std::unique_ptr<server_app>> server_app::start(const server_config& conf
     auto grpc_addr = split_address(config.grpc_address, "--grpc");
     if (!grpc_addr) return grpc_addr.error();
     s.grpc_service = make_grpc_service(*s.runtime);
-    grpc::reflection::InitProtoReflectionServerBuilderPlugin();
     grpc::ServerBuilder builder;
     int grpc_port = 0;
     builder.AddListeningPort(config.grpc_address, grpc::InsecureServerCredentials(), &grpc_port);
