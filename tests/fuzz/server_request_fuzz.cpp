@@ -61,8 +61,7 @@ query_context context() {
 }
 
 /// Points the request at the loaded scene unless it names none (the empty id is a case too).
-template <class Input>
-void aim(Input& in) {
+template <class Input> void aim(Input& in) {
     if (!in.scene.empty()) in.scene = "s";
 }
 
