@@ -92,5 +92,6 @@ void register_compare(CLI::App& app);
 void register_compare_batch(CLI::App& app);
 void register_algorithms(CLI::App& app);
 void register_convert(CLI::App& app);
+void register_graph(CLI::App& app);
 
 } // namespace xunlu::cli

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_compare_batch(app);
     xunlu::cli::register_algorithms(app);
     xunlu::cli::register_convert(app);
+    xunlu::cli::register_graph(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -29,11 +30,12 @@ result<spatial_graph> build_from_rows(std::span<const node_row> rows, std::strin
     std::vector<std::tuple<std::int64_t, std::size_t, std::uint32_t>> ids;
     ids.reserve(rows.size());
     for (const node_row& r : rows) {
-        if (!std::isfinite(r.x) || !std::isfinite(r.y)) {
+        if (!(std::abs(r.x) <= max_coordinate) || !(std::abs(r.y) <= max_coordinate)) {
+            char text[96];
+            std::snprintf(text, sizeof text, "(%.6g, %.6g)", r.x, r.y);
             return io::parse_error(nodes_file, r.line, 0,
-                                   "node " + std::to_string(r.id) +
-                                       ": position must be finite numbers, got (" +
-                                       std::to_string(r.x) + ", " + std::to_string(r.y) + ")");
+                                   "node " + std::to_string(r.id) + ": position " + text +
+                                       " must be finite numbers within +-1e150");
         }
         ids.emplace_back(r.id, r.line, static_cast<std::uint32_t>(nodes.size()));
         nodes.push_back({r.id, {r.x, r.y}});

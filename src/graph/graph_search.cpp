@@ -127,9 +127,9 @@ path_result graph_search::find_path(const spatial_graph& g, const path_request& 
         out.status = search::search_status::no_path;
         out.by_components = true;
         out.reason = g.component(request.from) != g.component(request.to)
-                         ? "no path: the nodes are in different components (answered without "
+                         ? "the nodes are in different components (answered without "
                            "searching)"
-                         : "no path: no edge leads back from the strong component of 'to' to "
+                         : "no edge leads back from the strong component of 'to' to "
                            "that of 'from' (answered without searching)";
         return out;
     }
@@ -159,7 +159,7 @@ path_result graph_search::find_path(const spatial_graph& g, const path_request& 
         break;
     case search::search_phase::exhausted_open:
         out.status = search::search_status::no_path;
-        out.reason = "no path: every node reachable from 'from' was searched";
+        out.reason = "every node reachable from 'from' was searched";
         return out;
     case search::search_phase::out_of_budget:
         out.status = search::search_status::budget_exhausted;

@@ -3,6 +3,7 @@
 #include "xunlu/graph/spatial_graph.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -87,8 +88,10 @@ result<spatial_graph> spatial_graph::make(std::vector<node> nodes, std::span<con
                      std::to_string(max_edges) + " allowed"};
     }
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-        if (!std::isfinite(nodes[i].at.x) || !std::isfinite(nodes[i].at.y)) {
-            return error{"graph: " + node_name(i, nodes[i].id) + " has a non-finite position"};
+        if (!(std::abs(nodes[i].at.x) <= max_coordinate) ||
+            !(std::abs(nodes[i].at.y) <= max_coordinate)) {
+            return error{"graph: " + node_name(i, nodes[i].id) +
+                         " has a position that is not finite or beyond +-1e150"};
         }
     }
     for (std::size_t k = 0; k < edges.size(); ++k) {

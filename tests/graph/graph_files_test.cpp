@@ -119,6 +119,11 @@ TEST(graph_json, errors_name_file_and_line) {
     EXPECT_EQ(json_error("{\"nodes\": [\n{\"id\": 1.5, \"x\": 0, \"y\": 0}]}"),
               "g.json:2: id must be an integer id (64-bit, no fraction)");
     EXPECT_EQ(json_error("{\"nodes\": [\n{\"id\": 1, \"x\": 0}]}"), "g.json:2: node without 'y'");
+    // Beyond +-1e150 a straight distance could overflow to infinity (found by the fuzzer).
+    EXPECT_EQ(json_error("{\"nodes\": [{\"id\": 1, \"x\": 0, \"y\": 0},\n"
+                         "{\"id\": 2, \"x\": 3, \"y\": -8e219}],\n\"edges\": [{\"from\": 1, "
+                         "\"to\": 2}]}"),
+              "g.json:2: node 2: position (3, -8e+219) must be finite numbers within +-1e150");
     EXPECT_EQ(json_error("{\"nodes\": [],\n \"edgs\": []}"),
               "g.json:2: unknown key 'edgs' in the graph (expected directed, nodes, edges)");
     EXPECT_EQ(json_error("{\"nodes\": [],\n \"nodes\": []}"),

@@ -10,6 +10,7 @@
 #include "xunlu/core/result.hpp"
 #include "xunlu/graph/graph_rows.hpp"
 #include "xunlu/graph/spatial_graph.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::graph {
 
@@ -19,20 +20,20 @@ inline constexpr std::string_view path_link_file = "pathlink.csv";
 
 /// Rows of roadPoint.csv: 'id,x,y', an integer id and two numbers (decimals allowed; checked
 /// finite). '#' lines are comments; one header line may precede the data. FILE:LINE errors.
-[[nodiscard]] result<std::vector<node_row>>
+[[nodiscard]] XUNLU_API result<std::vector<node_row>>
 parse_node_rows(std::string_view text, std::string_view file, std::size_t max_rows = max_nodes);
 /// Rows of pathlink.csv: 'from,to[,cost]', integer ids and an optional cost (finite, >= 0).
 /// More than `max_rows` rows is an error.
-[[nodiscard]] result<std::vector<link_row>>
+[[nodiscard]] XUNLU_API result<std::vector<link_row>>
 parse_link_rows(std::string_view text, std::string_view file, std::size_t max_rows = max_edges);
 
 /// Parses both files' contents and builds the graph (checks: graph_rows.hpp).
-[[nodiscard]] result<spatial_graph> parse_csv_graph(std::string_view nodes_text,
-                                                    std::string_view nodes_file,
-                                                    std::string_view links_text,
-                                                    std::string_view links_file, edge_kind kind);
+[[nodiscard]] XUNLU_API result<spatial_graph>
+parse_csv_graph(std::string_view nodes_text, std::string_view nodes_file,
+                std::string_view links_text, std::string_view links_file, edge_kind kind);
 
 /// Reads DIR/roadPoint.csv and DIR/pathlink.csv and builds the graph.
-[[nodiscard]] result<spatial_graph> load_csv_graph(const std::string& dir, edge_kind kind);
+[[nodiscard]] XUNLU_API result<spatial_graph> load_csv_graph(const std::string& dir,
+                                                             edge_kind kind);
 
 } // namespace xunlu::graph

@@ -9,6 +9,7 @@
 
 #include "xunlu/core/result.hpp"
 #include "xunlu/graph/spatial_graph.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::graph {
 
@@ -34,9 +35,8 @@ struct link_row {
 /// nodes, more than max_nodes / max_edges, a non-finite position, a duplicate id (naming the
 /// first line), a link naming an id that is not a node, a negative or non-finite cost. Self
 /// links and repeated links are kept (they never make a path shorter than the best one).
-[[nodiscard]] result<spatial_graph> build_from_rows(std::span<const node_row> nodes,
-                                                    std::string_view nodes_file,
-                                                    std::span<const link_row> links,
-                                                    std::string_view links_file, edge_kind kind);
+[[nodiscard]] XUNLU_API result<spatial_graph>
+build_from_rows(std::span<const node_row> nodes, std::string_view nodes_file,
+                std::span<const link_row> links, std::string_view links_file, edge_kind kind);
 
 } // namespace xunlu::graph

@@ -35,6 +35,10 @@ enum class edge_kind : std::uint8_t { undirected, directed };
 inline constexpr std::size_t max_nodes = std::size_t{1} << 24;
 inline constexpr std::size_t max_edges = std::size_t{1} << 26;
 
+/// Largest |x| or |y| of a position: squares of differences then stay finite, so every straight
+/// distance (and the heuristic) is a finite number.
+inline constexpr double max_coordinate = 1e150;
+
 /// Straight distance between two positions (the one formula of the heuristic and its check).
 [[nodiscard]] inline double distance(point a, point b) noexcept {
     const double dx = a.x - b.x;
@@ -49,11 +53,12 @@ inline constexpr std::size_t max_edges = std::size_t{1} << 26;
 class XUNLU_API spatial_graph {
   public:
     spatial_graph() = default;
-    /// Trusted input: indices < nodes.size(), costs finite and >= 0, positions finite, ids
-    /// unique (the loaders and `make` check this first).
+    /// Trusted input: indices < nodes.size(), costs finite and >= 0, positions within
+    /// +-max_coordinate, ids unique (the loaders and `make` check this first).
     spatial_graph(std::vector<node> nodes, std::span<const edge> edges, edge_kind kind);
     /// Checked construction: an error names the first bad node or edge by index (duplicate
-    /// id, non-finite position, index out of range, negative or non-finite cost, too large).
+    /// id, a position not within +-max_coordinate, index out of range, negative or non-finite cost,
+    /// too large).
     [[nodiscard]] static result<spatial_graph> make(std::vector<node> nodes,
                                                     std::span<const edge> edges, edge_kind kind);
 
