@@ -23,6 +23,7 @@ struct graph_args {
     std::int64_t from = 0;
     std::int64_t to = 0;
     bool directed = false;
+    bool dijkstra = false;
     std::uint64_t max_expansions = 0;
     bool json = false;
 };
@@ -60,8 +61,8 @@ void run_graph(const graph_args& a) {
     const std::uint32_t to = index_or_fail(g, a.to, "--to", a.input);
     graph::graph_search search;
     const auto t0 = std::chrono::steady_clock::now();
-    const graph::path_result r =
-        search.find_path(g, {.from = from, .to = to, .max_expansions = a.max_expansions});
+    const graph::path_result r = search.find_path(
+        g, {.from = from, .to = to, .max_expansions = a.max_expansions, .dijkstra = a.dijkstra});
     const double time_us = micros_since(t0);
     if (a.json) {
         nlohmann::json j = encode::graph_path_json(g, r);
@@ -101,6 +102,7 @@ void register_graph(CLI::App& app) {
     cmd->add_option("--to", a->to, "goal node id")->required();
     cmd->add_flag("--directed", a->directed,
                   "CSV folder: each pathlink.csv row is a one-way edge from -> to");
+    cmd->add_flag("--dijkstra", a->dijkstra, "search without the heuristic (Dijkstra)");
     cmd->add_option("--max-expansions", a->max_expansions, "stop after N expansions (0 = no limit)")
         ->check(non_negative());
     cmd->add_flag("--json", a->json,

@@ -115,7 +115,7 @@ heuristic_kind heuristic_for(const spatial_graph& g) noexcept {
 
 path_result graph_search::find_path(const spatial_graph& g, const path_request& request) {
     path_result out;
-    out.heuristic = heuristic_for(g);
+    out.heuristic = request.dijkstra ? heuristic_kind::none : heuristic_for(g);
     out.heuristic_scale = out.heuristic == heuristic_kind::none ? 0.0 : g.heuristic_scale();
     const std::size_t n = g.size();
     if (request.from >= n || request.to >= n) {

@@ -168,6 +168,12 @@ void check_against_dijkstra(const case_params& p, std::uint64_t seed) {
             EXPECT_NEAR(walk_cost(t, r.nodes), r.cost, 1e-9 * std::max(1.0, r.cost));
             EXPECT_FALSE(r.by_components);
             EXPECT_GT(r.expanded, 0u);
+            if (q % 4 == 0) { // the same query without the heuristic
+                const auto dj = search.find_path(g, {.from = from, .to = to, .dijkstra = true});
+                ASSERT_TRUE(dj.found());
+                EXPECT_EQ(dj.heuristic, graph::heuristic_kind::none);
+                EXPECT_NEAR(dj.cost, d[to], 1e-9 * std::max(1.0, d[to]));
+            }
         }
     }
     // The drawn graphs must exercise both answers (else the parameters are wrong).

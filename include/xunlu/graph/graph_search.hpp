@@ -36,6 +36,8 @@ struct path_request {
     std::size_t max_memory_bytes = 0; ///< node store + OPEN, bytes; 0 = no cap
     /// Answer `no_path` from the component labels when they prove it, expanding nothing.
     bool use_components = true;
+    /// Search without the heuristic (Dijkstra) even when one is admissible.
+    bool dijkstra = false;
 };
 
 struct path_result {
@@ -72,8 +74,8 @@ class XUNLU_API graph_search {
   public:
     /// Cheapest path from `request.from` to `request.to`. A* with the straight distance
     /// times g.heuristic_scale() (consistent, so no node is expanded twice); Dijkstra when the
-    /// scale is 0. Unreachable pairs the labels prove are answered without searching.
-    /// Indices outside the graph give invalid_input.
+    /// scale is 0 or `request.dijkstra`. Unreachable pairs the labels prove are answered without
+    /// searching. Indices outside the graph give invalid_input.
     path_result find_path(const spatial_graph& g, const path_request& request);
 
     /// Cheapest route entering at one of `entries` and leaving at one of `exits`. With `goal`,
