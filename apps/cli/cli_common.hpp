@@ -62,6 +62,8 @@ struct search_options {
     std::string costs = "exact";
     bool ignore_low = false;
     std::uint64_t max_expansions = 0;
+    /// `find --turn-penalty C`: cost per 45 degrees of turning (unset: plain cells).
+    std::optional<double> turn_penalty;
 
     void add_to(CLI::App& app);
     /// Fills a request (rules, heuristic, masks, budget); throws command_error on bad names.
