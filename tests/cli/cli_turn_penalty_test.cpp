@@ -59,5 +59,21 @@ TEST_F(cli, find_turn_penalty_charges_turns_and_straightens_the_path) {
     EXPECT_NEAR(json::parse(second)["cost"].get<double>(), 4 + 3 * std::sqrt(2.0), 1e-9);
 }
 
+TEST_F(cli, route_turn_penalty_reaches_the_grid_search) {
+    // A wall between S and G, so the straight line fails and the full search answers.
+    const std::string map = write("w.map", "type octile\nheight 4\nwidth 11\nmap\n"
+                                           "...........\n"
+                                           ".@@@@@@@...\n"
+                                           ".......@...\n"
+                                           ".......@...\n");
+    const std::string args = "route " + map + " --from 0.5,0.5 --to 10.5,3.5 --json";
+    const auto plain = run(args);
+    const auto turned = run(args + " --turn-penalty 3");
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    ASSERT_EQ(turned.code, 0) << turned.err;
+    EXPECT_NE(last_json_line(plain.out)["expanded"], last_json_line(turned.out)["expanded"]);
+    EXPECT_EQ(run(args + " --turn-penalty -2").code, 2);
+}
+
 } // namespace
 } // namespace xunlu
