@@ -133,14 +133,15 @@ void astar::run_turns(Heuristic h, Observer& observer, std::uint64_t budget) {
     const double penalty = *request_.turn_penalty;
     if (request_.window) {
         heading_neighbours<HasCosts, true> expander{
-            grid_neighbours<HasCosts, true>(*map_, request_.rules, request_.mask()), penalty};
+            grid_neighbours<HasCosts, true>(*map_, request_.rules, request_.mask()), penalty,
+            &core_};
         expander.cells.window_min = request_.window->min;
         expander.cells.window_max = request_.window->max;
         core_.step<true>(expander, heuristic, goal, observer, budget);
         return;
     }
     const heading_neighbours<HasCosts> expander{
-        grid_neighbours<HasCosts>(*map_, request_.rules, request_.mask()), penalty};
+        grid_neighbours<HasCosts>(*map_, request_.rules, request_.mask()), penalty, &core_};
     core_.step<true>(expander, heuristic, goal, observer, budget);
 }
 
