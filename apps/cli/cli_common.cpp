@@ -1,6 +1,8 @@
 // Shared CLI helpers: cell parsing, map loading with errors, search option binding, progress.
 #include "cli_common.hpp"
 
+#include <cmath>
+
 #include <unistd.h>
 
 #include <charconv>
@@ -123,6 +125,17 @@ search::search_request search_options::to_request(cell from, cell to) const {
     const auto* entry = registry::find_finder(algo);
     if (entry == nullptr) {
         throw command_error{"unknown --algo '" + algo + "' (use " + registry::finder_names() + ")"};
+    }
+    if (turn_penalty) {
+        if (!std::isfinite(*turn_penalty) || *turn_penalty < 0) {
+            throw command_error{"--turn-penalty must be a finite number >= 0"};
+        }
+        if (entry->caps.turn_penalty == registry::support::unsupported) {
+            throw command_error{"--algo " + algo +
+                                " does not support --turn-penalty (it walks; use astar or "
+                                "dijkstra)"};
+        }
+        r.turn_penalty = turn_penalty;
     }
     // Refused up front (not per query), so `scen` reports a bad combination once instead of a
     // mismatch per scenario.

@@ -62,6 +62,8 @@ struct search_options {
     std::string costs = "exact";
     bool ignore_low = false;
     std::uint64_t max_expansions = 0;
+    /// `find --turn-penalty C`: cost per 45 degrees of turning (unset: plain cells).
+    std::optional<double> turn_penalty;
 
     void add_to(CLI::App& app);
     /// Fills a request (rules, heuristic, masks, budget); throws command_error on bad names.
@@ -95,5 +97,6 @@ void register_convert(CLI::App& app);
 #ifdef XUNLU_HAVE_CLIENT
 void register_client(CLI::App& app); ///< only when built with the server (gRPC)
 #endif
+void register_graph(CLI::App& app);
 
 } // namespace xunlu::cli

@@ -68,8 +68,9 @@ void run_find_batch(const find_args& a) {
             if (query.is_discarded() || !query.is_object()) {
                 throw command_error{"not a JSON object"};
             }
-            refuse_unknown_keys(query, {"id", "from", "to", "algo", "rule", "heuristic", "costs",
-                                        "ignore_low", "max_expansions", "max_memory_mb"});
+            refuse_unknown_keys(query,
+                                {"id", "from", "to", "algo", "rule", "heuristic", "costs",
+                                 "ignore_low", "max_expansions", "max_memory_mb", "turn_penalty"});
             search_options o = a.search;
             o.algo = json_get<std::string>(query, "algo", o.algo);
             o.rule = json_get<std::string>(query, "rule", o.rule);
@@ -77,6 +78,9 @@ void run_find_batch(const find_args& a) {
             o.costs = json_get<std::string>(query, "costs", o.costs);
             o.ignore_low = json_get<bool>(query, "ignore_low", o.ignore_low);
             o.max_expansions = json_get<std::uint64_t>(query, "max_expansions", o.max_expansions);
+            if (query.contains("turn_penalty")) {
+                o.turn_penalty = json_get<double>(query, "turn_penalty", 0.0);
+            }
             auto request = o.to_request(json_cell(query, "from"), json_cell(query, "to"));
             request.max_memory_bytes =
                 memory_cap_bytes(json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
@@ -169,6 +173,9 @@ void register_find(CLI::App& app) {
     cmd->add_option("--from", args->from, "start cell X,Y (required unless --batch)");
     cmd->add_option("--to", args->to, "goal cell X,Y (required unless --batch)");
     args->search.add_to(*cmd);
+    cmd->add_option("--turn-penalty", args->search.turn_penalty,
+                    "cost per 45 degrees of turning (searches cell and heading; astar, dijkstra; "
+                    "the JPS variants fall back to A*)");
     cmd->add_option("--out", args->out, "write map.out with the path drawn in arrows");
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
     cmd->add_option("--max-memory-mb", args->max_memory_mb,

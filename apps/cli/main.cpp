@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
 #ifdef XUNLU_HAVE_CLIENT
     xunlu::cli::register_client(app);
 #endif
+    xunlu::cli::register_graph(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -40,6 +40,7 @@ struct route_args {
     std::string batch;
     std::string layers;
     std::string jps_table;
+    std::optional<double> turn_penalty;
 };
 
 std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
@@ -96,6 +97,7 @@ struct route_flags {
     bool nearest_free = false;
     bool nearest_reachable = false;
     std::string algo;
+    std::optional<double> turn_penalty;
 };
 
 pipeline::route_result answer_route(const pipeline::scene& scene, point from, point to,
@@ -108,6 +110,7 @@ pipeline::route_result answer_route(const pipeline::scene& scene, point from, po
     if (f.four_way) req.rules.moves = grid::connectivity::four;
     if (f.nearest_free) req.when_blocked = pipeline::blocked_endpoint::nearest_free;
     if (f.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
+    req.turn_penalty = f.turn_penalty;
 
     const auto* entry = registry::find_finder(f.algo);
     if (entry == nullptr) {
@@ -130,7 +133,7 @@ pipeline::route_result answer_route(const pipeline::scene& scene, point from, po
 
 route_flags flags_of(const route_args& a) {
     return {a.stop_short,   a.max_expansions,    a.four_way, a.ignore_low,
-            a.nearest_free, a.nearest_reachable, a.algo};
+            a.nearest_free, a.nearest_reachable, a.algo,     a.turn_penalty};
 }
 
 /// `route --batch`: one JSON query per line, one JSON answer per line, the scene built once.
@@ -156,9 +159,9 @@ void run_route_batch(const route_args& a) {
             if (query.is_discarded() || !query.is_object()) {
                 throw command_error{"not a JSON object"};
             }
-            refuse_unknown_keys(query,
-                                {"id", "from", "to", "algo", "stop_short", "max_expansions",
-                                 "four_way", "ignore_low", "nearest_free", "nearest_reachable"});
+            refuse_unknown_keys(query, {"id", "from", "to", "algo", "stop_short", "max_expansions",
+                                        "four_way", "ignore_low", "nearest_free",
+                                        "nearest_reachable", "turn_penalty"});
             route_flags f = flags_of(a);
             f.stop_short = json_get<std::int32_t>(query, "stop_short", f.stop_short);
             f.max_expansions = json_get<std::uint64_t>(query, "max_expansions", f.max_expansions);
@@ -167,6 +170,9 @@ void run_route_batch(const route_args& a) {
             f.nearest_free = json_get<bool>(query, "nearest_free", f.nearest_free);
             f.nearest_reachable = json_get<bool>(query, "nearest_reachable", f.nearest_reachable);
             f.algo = json_get<std::string>(query, "algo", f.algo);
+            if (query.contains("turn_penalty")) {
+                f.turn_penalty = json_get<double>(query, "turn_penalty", 0.0);
+            }
             const pipeline::route_result r =
                 answer_route(scene, json_pixel(query, "from"), json_pixel(query, "to"), f, finders);
             out = encode::route_json(r);
@@ -235,6 +241,9 @@ void register_route(CLI::App& app) {
     cmd->add_option("--cell-size", a->cell_size, "pixels per cell side")->capture_default_str();
     cmd->add_option("--waypoints", a->waypoints,
                     "folder with roadPoint.csv and pathlink.csv (waypoint graph stage)");
+    cmd->add_option("--turn-penalty", a->turn_penalty,
+                    "cost per 45 degrees of turning in the grid searches (A* where the --algo "
+                    "does not search headings)");
     cmd->add_option("--stop-short", a->stop_short, "succeed within N cells of the goal")
         ->check(non_negative())
         ->capture_default_str();

@@ -56,6 +56,21 @@ nlohmann::json route_json(const pipeline::route_result& r) {
     return j;
 }
 
+nlohmann::json graph_path_json(const graph::spatial_graph& g, const graph::path_result& r) {
+    nlohmann::json j;
+    j["status"] = search::status_name(r.status);
+    if (!r.reason.empty()) j["reason"] = r.reason;
+    j["cost"] = r.found() ? nlohmann::json(r.cost) : nlohmann::json(nullptr);
+    auto& path = j["path"] = nlohmann::json::array();
+    for (const std::uint32_t i : r.nodes) path.push_back(g.at(i).id);
+    j["expanded"] = r.expanded;
+    j["generated"] = r.generated;
+    j["heuristic"] = graph::heuristic_name(r.heuristic);
+    j["heuristic_scale"] = r.heuristic_scale;
+    j["by_components"] = r.by_components;
+    return j;
+}
+
 nlohmann::json ray_json(const grid::ray_result& r) {
     nlohmann::json j;
     j["clear"] = r.clear;
@@ -99,6 +114,7 @@ nlohmann::json finder_json(const registry::finder_entry& e) {
     j["stepping"] = c.stepping;
     j["terrain_costs"] = registry::support_name(c.terrain_costs);
     j["stop_within"] = registry::support_name(c.stop_within);
+    j["turn_penalty"] = registry::support_name(c.turn_penalty);
     auto& rules = j["rules"] = nlohmann::json::array();
     for (const auto name : registry::rule_names(c.rules)) rules.push_back(name);
     return j;

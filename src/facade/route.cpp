@@ -22,7 +22,8 @@ result<pipeline::route_finder> make_route_finder(std::string_view algorithm) {
         {.name = std::string(algorithm),
          .make = entry->make,
          .terrain_costs = entry->caps.terrain_costs == registry::support::native,
-         .stop_within = entry->caps.stop_within == registry::support::native});
+         .stop_within = entry->caps.stop_within == registry::support::native,
+         .turn_penalty = entry->caps.turn_penalty == registry::support::native});
 }
 
 } // namespace xunlu::facade

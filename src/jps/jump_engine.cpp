@@ -33,6 +33,9 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
         why = "the map has terrain costs (JPS needs uniform cost)";
     } else if (request.stop_within > 0) {
         why = "stop_within > 0 is not supported by jump point search";
+    } else if (request.turn_penalty) {
+        why = "turn penalties are searched over (cell, heading) states, which jump point search "
+              "does not have";
     } else if (request.window) {
         why = "search windows are not supported by jump point search";
     }

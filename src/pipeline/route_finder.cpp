@@ -85,6 +85,9 @@ route_result route_finder::find(const scene& s, const route_request& req) {
         }
     }
     if (req.stop_short < 0) return invalid("stop_short must be >= 0 cells");
+    if (req.turn_penalty && !(std::isfinite(*req.turn_penalty) && *req.turn_penalty >= 0)) {
+        return invalid("turn_penalty must be a finite number >= 0");
+    }
 
     auto to_cell = [&](point p) {
         return cell{std::min(static_cast<std::int32_t>(std::floor(p.x)), map.width() - 1),

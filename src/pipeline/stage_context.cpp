@@ -14,9 +14,11 @@ grid_answer stage_context::grid_search(route_query& q, cell from, cell to, std::
     r.max_expansions = budget;
     r.deadline = q.req.deadline;
     r.cancel = q.req.cancel;
+    r.turn_penalty = q.req.turn_penalty;
     const bool use_grid = !short_leg && grid && q.s.options().use_jps &&
                           (grid_choice.terrain_costs || !q.map.has_terrain_costs()) &&
-                          (grid_choice.stop_within || stop_within == 0);
+                          (grid_choice.stop_within || stop_within == 0) &&
+                          (grid_choice.turn_penalty || !q.req.turn_penalty);
     grid_answer a{use_grid ? grid->find(q.map, r) : astar.find_path(q.map, r),
                   use_grid ? std::string_view(grid_choice.name) : std::string_view("astar")};
     q.out.stats.expanded += a.result.stats.expanded;

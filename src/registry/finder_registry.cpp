@@ -61,11 +61,13 @@ template <class Engine> class jps_finder final : public search::finder {
 };
 
 /// Capabilities of the JPS variants: jump point search needs uniform costs and aims at the
-/// goal cell, so terrain costs and stop_within run A* instead (said in `reason`).
+/// goal cell, so terrain costs, stop_within and turn penalties run A* instead (said in
+/// `reason`).
 constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
     return {.rules = rules,
             .terrain_costs = support::falls_back_to_astar,
             .stop_within = support::falls_back_to_astar,
+            .turn_penalty = support::falls_back_to_astar,
             .preprocessing = preprocessing,
             .stepping = true};
 }
@@ -74,6 +76,7 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
 constexpr finder_capabilities walk_caps(bool complete) {
     return {.terrain_costs = support::ignored,
             .stop_within = support::unsupported,
+            .turn_penalty = support::unsupported,
             .optimal = false,
             .complete = complete};
 }

@@ -15,6 +15,12 @@ search::search_result method_finder::find(const grid::grid_map& map,
         out.reason = std::string(name_) + ": stop_within is not supported (it walks to the goal)";
         return out;
     }
+    if (request.turn_penalty) {
+        out.status = search::search_status::invalid_input;
+        out.reason = std::string(name_) + ": turn penalties are not supported (it walks, it does "
+                                          "not search over headings)";
+        return out;
+    }
     hybrid::method_result m = run_(map, request);
     out.status = m.status;
     out.reason = std::move(m.reason);

@@ -2,6 +2,7 @@
 // heuristic and terrain costs chosen once per query.
 #include "xunlu/search/astar.hpp"
 
+#include "xunlu/search/heading_expander.hpp"
 #include "xunlu/search/request_check.hpp"
 #include "xunlu/search/result_builder.hpp"
 
@@ -58,6 +59,15 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
         request.window->area() * 4 < static_cast<std::int64_t>(map.padded_cells())) {
         limits.dense_limit = 0;
     }
+    if (request.turn_penalty) {
+        const std::size_t states = map.padded_cells() * heading_count;
+        const std::uint32_t start_state = start_index * heading_count + no_heading;
+        if (request.record_trace) {
+            heading_trace cells{&trace_};
+            return core_.start(states, start_state, no_parent_dir, h0, limits, cells);
+        }
+        return core_.start(states, start_state, no_parent_dir, h0, limits);
+    }
     if (request.record_trace) {
         return core_.start(map.padded_cells(), start_index, no_parent_dir, h0, limits, trace_);
     }
@@ -84,7 +94,18 @@ std::optional<double> astar::distance(cell c) const noexcept {
         core_.phase() == search_phase::idle || !map_->in_bounds(c)) {
         return std::nullopt;
     }
-    const search_node* n = core_.node(static_cast<std::uint32_t>(map_->index(c)));
+    const auto index = static_cast<std::uint32_t>(map_->index(c));
+    if (request_.turn_penalty) {
+        std::optional<double> best;
+        for (std::uint32_t h = 0; h < heading_count; ++h) {
+            const search_node* n = core_.node(index * heading_count + h);
+            if (n != nullptr && n->heap_slot == closed_slot && (!best || n->g < *best)) {
+                best = n->g;
+            }
+        }
+        return best;
+    }
+    const search_node* n = core_.node(index);
     if (n == nullptr || n->heap_slot != closed_slot) {
         return std::nullopt;
     }
@@ -106,18 +127,46 @@ void astar::run(Heuristic h, Observer& observer, std::uint64_t budget) {
     core_.step<true>(expander, heuristic, goal, observer, budget);
 }
 
+template <class Heuristic, bool HasCosts, class Observer>
+void astar::run_turns(Heuristic h, Observer& observer, std::uint64_t budget) {
+    const goal_heuristic<Heuristic> heuristic{h, request_.goal.x, request_.goal.y};
+    const heading_goal goal{request_.goal.x, request_.goal.y, request_.stop_within};
+    const double penalty = *request_.turn_penalty;
+    if (request_.window) {
+        heading_neighbours<HasCosts, true> expander{
+            grid_neighbours<HasCosts, true>(*map_, request_.rules, request_.mask()), penalty,
+            &core_};
+        expander.cells.window_min = request_.window->min;
+        expander.cells.window_max = request_.window->max;
+        core_.step<true>(expander, heuristic, goal, observer, budget);
+        return;
+    }
+    const heading_neighbours<HasCosts> expander{
+        grid_neighbours<HasCosts>(*map_, request_.rules, request_.mask()), penalty, &core_};
+    core_.step<true>(expander, heuristic, goal, observer, budget);
+}
+
 void astar::dispatch(std::uint64_t budget) {
     const double s = request_.rules.straight_cost();
     const bool costs = map_->has_terrain_costs();
     auto go = [&](auto h) {
         auto with = [&](auto& observer) {
-            if (costs) {
+            if (request_.turn_penalty) {
+                if (costs) {
+                    run_turns<decltype(h), true>(h, observer, budget);
+                } else {
+                    run_turns<decltype(h), false>(h, observer, budget);
+                }
+            } else if (costs) {
                 run<decltype(h), true>(h, observer, budget);
             } else {
                 run<decltype(h), false>(h, observer, budget);
             }
         };
-        if (request_.record_trace) {
+        if (request_.record_trace && request_.turn_penalty) {
+            heading_trace cells{&trace_};
+            with(cells);
+        } else if (request_.record_trace) {
             with(trace_);
         } else {
             null_observer none;
@@ -159,6 +208,9 @@ search_result astar::finish() {
         out.reason = reason_;
         return out;
     }
+    if (map_ != nullptr && request_.turn_penalty) {
+        return finish_turns();
+    }
     const std::int32_t stride = map_ == nullptr ? 0 : map_->stride();
     search_result out = map_ == nullptr
                             ? search_result{.status = search_status::invalid_input,
@@ -169,6 +221,41 @@ search_result astar::finish() {
                                       return grid_neighbours<false>::parent_id(id, how, stride);
                                   },
                                   &trace_);
+    return out;
+}
+
+/// The result of a search over (cell, heading) states: the chain of states becomes a chain of
+/// cells; the trace was recorded as cells already.
+search_result astar::finish_turns() {
+    search_result out;
+    const search_phase phase = core_.phase();
+    describe_outcome(out, phase, request_, core_.stats(), core_.failure());
+    out.stats = core_.stats();
+    out.stats.memory_bytes = core_.memory_bytes();
+    if (phase == search_phase::idle) {
+        out.stats = {};
+        return out;
+    }
+    const std::int32_t stride = map_->stride();
+    const bool has_path = phase == search_phase::found || phase == search_phase::out_of_budget ||
+                          phase == search_phase::running;
+    if (has_path && core_.end_id() != no_id && core_.node(core_.end_id()) != nullptr) {
+        std::vector<std::uint32_t> cells;
+        for (std::uint32_t i = core_.end_id(); i != no_id;
+             i = heading_neighbours<false>::parent_id(i, core_.parent(i), stride)) {
+            cells.push_back(i / heading_count);
+        }
+        fill_path(out, *map_, cells);
+        out.cost = core_.node(core_.end_id())->g;
+    }
+    if (request_.record_trace) {
+        fill_trace(out, *map_, trace_, [&](std::uint32_t cell_id) {
+            for (std::uint32_t h = 0; h < heading_count; ++h) {
+                if (core_.closed(cell_id * heading_count + h)) return true;
+            }
+            return false;
+        });
+    }
     return out;
 }
 

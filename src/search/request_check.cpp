@@ -1,6 +1,11 @@
 // The one validation of a grid search request, shared by A*, Dijkstra, JPS and the hybrid.
 #include "xunlu/search/request_check.hpp"
 
+#include <cmath>
+#include <limits>
+
+#include "xunlu/search/heading_expander.hpp"
+
 namespace xunlu::search {
 
 std::string cell_text(cell c) {
@@ -32,6 +37,18 @@ std::optional<std::string> request_problem(const grid::grid_map& map,
     }
     if (!map.passable(request.start, mask)) {
         return "start " + cell_text(request.start) + " is blocked";
+    }
+    if (request.turn_penalty &&
+        (!std::isfinite(*request.turn_penalty) || *request.turn_penalty < 0)) {
+        return "turn_penalty must be a finite number >= 0, got " +
+               std::to_string(*request.turn_penalty);
+    }
+    if (request.turn_penalty &&
+        map.padded_cells() > (std::numeric_limits<std::uint32_t>::max() - 1) / heading_count) {
+        return "turn_penalty: the map is too large for a search over (cell, heading) states "
+               "(at most " +
+               std::to_string((std::numeric_limits<std::uint32_t>::max() - 1) / heading_count) +
+               " padded cells)";
     }
     if (request.stop_within < 0) {
         return std::string("stop_within must be >= 0");

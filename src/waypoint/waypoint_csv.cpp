@@ -1,7 +1,6 @@
 // roadPoint.csv / pathlink.csv parsing and validation against the grid map.
 #include "xunlu/waypoint/waypoint_csv.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -10,6 +9,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "xunlu/graph/csv_rows.hpp"
+#include "xunlu/graph/graph_csv.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 #include "xunlu/io/parse_error.hpp"
 
@@ -17,86 +18,9 @@ namespace xunlu::waypoint {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::vector<std::string_view> split_fields(std::string_view line) {
-    std::vector<std::string_view> out;
-    std::size_t pos = 0;
-    while (true) {
-        const auto comma = line.find(',', pos);
-        out.push_back(
-            trim(line.substr(pos, comma == std::string_view::npos ? line.npos : comma - pos)));
-        if (comma == std::string_view::npos) break;
-        pos = comma + 1;
-    }
-    return out;
-}
-
-bool parse_int(std::string_view s, std::int64_t& v) {
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && ec == std::errc{} && p == s.data() + s.size();
-}
-
-bool parse_double(std::string_view s, double& v) {
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && ec == std::errc{} && p == s.data() + s.size();
-}
-
-bool looks_like_header(std::string_view field) {
-    return !field.empty() &&
-           ((field.front() >= 'a' && field.front() <= 'z') ||
-            (field.front() >= 'A' && field.front() <= 'Z') || field.front() == '_');
-}
-
-std::string quote(std::string_view s) {
-    std::string out = "'";
-    for (const char c : s.substr(0, 40)) {
-        out += (c >= 32 && c < 127) ? c : '?';
-    }
-    if (s.size() > 40) out += "...";
-    return out + "'";
-}
-
-std::string_view strip_bom(std::string_view text) {
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    return text;
-}
-
-/// Iterates data lines: skips blank lines, '#' comments (handing them to `comment`) and one
-/// optional header line before the first data line.
-template <class Comment, class Row>
-result<bool> for_each_row(std::string_view text, std::string_view file, Comment&& comment,
-                          Row&& row) {
-    io::line_reader lines(strip_bom(text));
-    std::string_view line;
-    bool seen_data = false;
-    while (lines.next(line)) {
-        const std::string_view t = trim(line);
-        if (t.empty()) continue;
-        if (t.front() == '#') {
-            if (auto r = comment(t, lines.line_number()); !r) return r.err();
-            continue;
-        }
-        if (t.find('\0') != std::string_view::npos) {
-            return io::parse_error(file, lines.line_number(), 0, "binary data (NUL byte)");
-        }
-        auto fields = split_fields(t);
-        if (!seen_data && looks_like_header(fields.front())) {
-            seen_data = true; // a header line such as "id,x,y"
-            continue;
-        }
-        seen_data = true;
-        if (auto r = row(fields, lines.line_number()); !r) return r.err();
-    }
-    return true;
-}
+using graph::csv::parse_int;
+using graph::csv::quote;
+using graph::csv::trim;
 
 } // namespace
 
@@ -127,7 +51,7 @@ result<road_points> parse_road_points(std::string_view text, std::string_view fi
         out.declared_line = line;
         return true;
     };
-    auto row = [&](const std::vector<std::string_view>& f, std::size_t line) -> result<bool> {
+    auto row = [&](std::span<const std::string_view> f, std::size_t line) -> result<bool> {
         if (f.size() != 3) {
             return io::parse_error(file, line, 0,
                                    "expected 3 fields 'id,x,y', got " + std::to_string(f.size()));
@@ -149,47 +73,12 @@ result<road_points> parse_road_points(std::string_view text, std::string_view fi
         out.rows.push_back(r);
         return true;
     };
-    if (auto r = for_each_row(text, file, comment, row); !r) return r.err();
+    if (auto r = graph::csv::for_each_row(text, file, comment, row); !r) return r.err();
     return out;
 }
 
 result<std::vector<path_link_row>> parse_path_links(std::string_view text, std::string_view file) {
-    std::vector<path_link_row> out;
-    auto comment = [](std::string_view, std::size_t) -> result<bool> { return true; };
-    auto row = [&](const std::vector<std::string_view>& f, std::size_t line) -> result<bool> {
-        if (f.size() != 2 && f.size() != 3) {
-            return io::parse_error(file, line, 0,
-                                   "expected 2 or 3 fields 'from,to[,cost]', got " +
-                                       std::to_string(f.size()));
-        }
-        path_link_row r{0, 0, std::numeric_limits<double>::quiet_NaN(), false, line};
-        if (!parse_int(f[0], r.from)) {
-            return io::parse_error(file, line, 0, "from must be an integer id, got " + quote(f[0]));
-        }
-        if (!parse_int(f[1], r.to)) {
-            return io::parse_error(file, line, 0, "to must be an integer id, got " + quote(f[1]));
-        }
-        if (f.size() == 3 && !f[2].empty()) {
-            if (!parse_double(f[2], r.cost)) {
-                return io::parse_error(file, line, 0, "cost must be a number, got " + quote(f[2]));
-            }
-            if (!std::isfinite(r.cost)) {
-                return io::parse_error(file, line, 0, "cost must be finite, got " + quote(f[2]));
-            }
-            if (r.cost < 0) {
-                return io::parse_error(file, line, 0, "cost must be >= 0, got " + quote(f[2]));
-            }
-            r.has_cost = true;
-        }
-        if (out.size() >= max_links) {
-            return io::parse_error(file, line, 0,
-                                   "more than " + std::to_string(max_links) + " links");
-        }
-        out.push_back(r);
-        return true;
-    };
-    if (auto r = for_each_row(text, file, comment, row); !r) return r.err();
-    return out;
+    return graph::parse_link_rows(text, file, max_links);
 }
 
 result<loaded_graph> build_graph(const grid::grid_map& map, const road_points& points,

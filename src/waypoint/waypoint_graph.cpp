@@ -1,54 +1,32 @@
-// Waypoint graph construction (compressed adjacency) and nearest-waypoint lookup.
+// Waypoint graph construction (its spatial graph) and nearest-waypoint lookup.
 #include "xunlu/waypoint/waypoint_graph.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace xunlu::waypoint {
 
 namespace {
 
-double distance(point a, point b) {
-    return std::hypot(a.x - b.x, a.y - b.y);
+graph::spatial_graph topology_of(std::span<const waypoint> waypoints, std::span<const link> links) {
+    std::vector<graph::node> nodes;
+    nodes.reserve(waypoints.size());
+    for (const waypoint& w : waypoints) nodes.push_back({w.id, w.centre()});
+    std::vector<graph::edge> edges;
+    edges.reserve(links.size());
+    for (const link& l : links) edges.push_back({l.a, l.b, l.cost});
+    return graph::spatial_graph(std::move(nodes), edges, graph::edge_kind::undirected);
 }
 
 } // namespace
 
 waypoint_graph::waypoint_graph(std::vector<waypoint> waypoints, std::span<const link> links)
-    : waypoints_(std::move(waypoints)), link_count_(links.size()) {
-    const std::size_t n = waypoints_.size();
-    index_.reserve(n);
-    for (std::uint32_t i = 0; i < n; ++i) index_.emplace(waypoints_[i].id, i);
-    std::vector<std::uint32_t> degree(n + 1, 0);
-    for (const link& l : links) {
-        ++degree[l.a];
-        ++degree[l.b];
-    }
-    offsets_.assign(n + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) offsets_[i + 1] = offsets_[i] + degree[i];
-    targets_.resize(offsets_[n]);
-    costs_.resize(offsets_[n]);
-    std::vector<std::uint32_t> fill(offsets_.begin(), offsets_.end() - 1);
-    for (const link& l : links) {
-        targets_[fill[l.a]] = l.b;
-        costs_[fill[l.a]++] = l.cost;
-        targets_[fill[l.b]] = l.a;
-        costs_[fill[l.b]++] = l.cost;
-        const double d = distance(waypoints_[l.a].centre(), waypoints_[l.b].centre());
-        if (d > 0) heuristic_scale_ = std::min(heuristic_scale_, l.cost / d);
-    }
-}
-
-std::int64_t waypoint_graph::index_of(std::int64_t id) const noexcept {
-    const auto it = index_.find(id);
-    return it == index_.end() ? -1 : static_cast<std::int64_t>(it->second);
-}
+    : waypoints_(std::move(waypoints)), topology_(topology_of(waypoints_, links)) {}
 
 std::vector<std::uint32_t> waypoint_graph::nearest(point p, std::size_t k) const {
     std::vector<std::pair<double, std::uint32_t>> all;
     all.reserve(waypoints_.size());
     for (std::uint32_t i = 0; i < waypoints_.size(); ++i) {
-        all.emplace_back(distance(p, waypoints_[i].centre()), i);
+        all.emplace_back(graph::distance(p, waypoints_[i].centre()), i);
     }
     k = std::min(k, all.size());
     std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k), all.end());

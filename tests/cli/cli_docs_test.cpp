@@ -106,6 +106,11 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
     expect_documented("`compare-batch`",
                       run("compare-batch --generated --size 16 --maps 1 --queries 2 --json").out);
     expect_documented("`algorithms`", run("algorithms --json").out);
+    fs::create_directories(path("g"));
+    write("g/roadPoint.csv", "1,0,0\n2,3,4\n3,9,9\n");
+    write("g/pathlink.csv", "1,2\n");
+    expect_documented("`graph`", run("graph " + path("g") + " --from 1 --to 2 --json").out);
+    expect_documented("`graph`", run("graph " + path("g") + " --from 1 --to 3 --json").out);
 }
 
 TEST_F(cli, build_folders_named_in_the_docs_are_made_by_the_scripts) {

@@ -1,5 +1,6 @@
-// Conformance on the Moving AI benchmark set: A* and Dijkstra must reproduce the optimal length
-// of sampled scenarios of every .map.scen file, with every path checked step by step; failures
+// Conformance on the Moving AI benchmark set: A*, Dijkstra and A* over (cell, heading) states
+// with turn penalty 0 must reproduce the optimal length of sampled scenarios of every .map.scen
+// file, with every path checked step by step; failures
 // name the file and line. The files are found when the test RUNS (not when it is built or
 // discovered): data that appears after the build is checked, and absent data is a skip.
 #include <gtest/gtest.h>
@@ -7,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,23 +39,24 @@ namespace fs = std::filesystem;
 /// How many scenarios of each file run. Each file runs an evenly spread sample of at most
 /// `astar_cap` scenarios with A* and `dijkstra_cap` with Dijkstra (Dijkstra floods most of the
 /// map, so it gets fewer), which bounds the suite's time whatever the file sizes.
-/// XUNLU_MOVINGAI_EVERY=N runs every Nth scenario with both algorithms, uncapped (1 = the whole
+/// XUNLU_MOVINGAI_EVERY=N runs every Nth scenario with every search, uncapped (1 = the whole
 /// set: several minutes in Release).
 struct sampling {
     std::size_t astar_cap;
     std::size_t dijkstra_cap;
+    std::size_t turns_cap; ///< A* over (cell, heading) states, penalty 0 (nine times the states)
     std::size_t every = 0; ///< fixed stride from the environment, 0 = use the caps
 };
 
 sampling sampling_for_this_build() {
     if (const char* env = std::getenv("XUNLU_MOVINGAI_EVERY"); env != nullptr && *env != '\0') {
         const auto n = static_cast<std::size_t>(std::max(1L, std::strtol(env, nullptr, 10)));
-        return {0, 0, n};
+        return {0, 0, 0, n};
     }
 #ifdef XUNLU_SLOW_BUILD
-    return {16, 2};
+    return {16, 2, 2};
 #else
-    return {160, 16};
+    return {160, 16, 24};
 #endif
 }
 
@@ -69,16 +72,20 @@ struct run_counts {
     std::string first_failures;
 };
 
+/// `turn_penalty` set: the search over (cell, heading) states, which with penalty 0 must give
+/// plain A*'s optimal lengths.
 void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
                      const std::vector<io::scenario>& scens, const grid::grid_map& map,
-                     const std::string& file, run_counts& counts) {
+                     const std::string& file, run_counts& counts,
+                     std::optional<double> turn_penalty = std::nullopt) {
     const auto* entry = registry::find_finder(algo);
     ASSERT_NE(entry, nullptr) << algo;
     ASSERT_TRUE(entry->caps.optimal);
     auto finder = entry->make();
     for (std::size_t i = offset % every; i < scens.size(); i += every) {
         const io::scenario& s = scens[i];
-        const search::search_request req{.start = s.start, .goal = s.goal};
+        const search::search_request req{
+            .start = s.start, .goal = s.goal, .turn_penalty = turn_penalty};
         const auto r = finder->find(map, req);
         ++counts.run;
         std::string problem;
@@ -99,8 +106,9 @@ void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
         if (!problem.empty()) {
             ++counts.bad;
             if (counts.bad <= 10) {
-                counts.first_failures +=
-                    "  " + file + ":" + std::to_string(s.line) + " " + algo + ": " + problem + "\n";
+                counts.first_failures += "  " + file + ":" + std::to_string(s.line) + " " + algo +
+                                         (turn_penalty ? " (turn penalty 0)" : "") + ": " +
+                                         problem + "\n";
             }
         }
     }
@@ -137,6 +145,9 @@ void check_file(const std::string& file, run_counts& counts) {
     // Files list problems by length bucket, so a fixed stride samples every length range.
     check_algorithm("astar", astar_every, 0, *scens, map, file, counts);
     check_algorithm("dijkstra", dijkstra_every, dijkstra_every / 2, *scens, map, file, counts);
+    // Turn penalty 0 over (cell, heading) states: the same optimal lengths.
+    const std::size_t turns_every = stride_for(n, sample.turns_cap, sample.every);
+    check_algorithm("astar", turns_every, turns_every / 3, *scens, map, file, counts, 0.0);
 }
 
 TEST(movingai_conformance, astar_and_dijkstra_match_optimal_lengths_in_every_file) {

@@ -259,6 +259,42 @@ INSTANTIATE_TEST_SUITE_P(registry, every_finder,
                                             ::testing::Range<std::size_t>(0, std::size(cases))),
                          case_label);
 
+// A turn penalty, as each finder's `turn_penalty` flag promises: native and fallback finders
+// return the least cost over (cell, heading) states, the others refuse the request. Plain cost
+// 5 + 3 sqrt 2 (five straight steps, three diagonals, in orders that turn up to four times);
+// with 5 per 45 degrees the best path goes east five times, then south-east: one turn, 5 more.
+TEST(finder_table, every_finder_treats_a_turn_penalty_as_its_flag_says) {
+    const auto drawn = testing::parse_ascii(R"(
+        S........
+        ####.....
+        .........
+        ........G
+    )");
+    for (const auto& entry : registry::finders()) {
+        SCOPED_TRACE(std::string(entry.name));
+        search::search_request req{.start = drawn.start, .goal = drawn.goal};
+        const auto plain = entry.make()->find(drawn.map, req);
+        req.turn_penalty = 5.0;
+        const auto r = entry.make()->find(drawn.map, req);
+        if (entry.caps.turn_penalty == support::unsupported) {
+            EXPECT_EQ(r.status, search_status::invalid_input);
+            EXPECT_NE(r.reason.find("turn"), std::string::npos) << r.reason;
+            continue;
+        }
+        ASSERT_EQ(r.status, search_status::found) << r.reason;
+        if (entry.caps.turn_penalty == support::falls_back_to_astar) {
+            EXPECT_NE(r.reason.find("A*"), std::string::npos) << "the fallback is not said";
+        }
+        EXPECT_EQ(grid::check_path(drawn.map, r.path, req.rules, req.mask()), std::nullopt);
+        ASSERT_TRUE(plain.found());
+        EXPECT_NEAR(plain.cost, 5 + 3 * std::sqrt(2.0), 1e-9);
+        EXPECT_NEAR(r.cost, 5 + 3 * std::sqrt(2.0) + 5, 1e-9);
+        EXPECT_NEAR(r.length, 5 + 3 * std::sqrt(2.0), 1e-9);
+        EXPECT_EQ(r.path[5], (cell{5, 0})); // the turn
+        EXPECT_EQ(r.path.back(), drawn.goal);
+    }
+}
+
 TEST(finder_table, every_case_is_drawn_correctly) {
     for (const auto& c : cases) {
         const auto d = testing::parse_ascii(c.drawing);

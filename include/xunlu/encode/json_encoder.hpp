@@ -7,6 +7,8 @@
 #include <span>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/graph/graph_search.hpp"
+#include "xunlu/graph/spatial_graph.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 #include "xunlu/hybrid/method_result.hpp"
 #include "xunlu/pipeline/route_request.hpp"
@@ -31,6 +33,13 @@ namespace xunlu::encode {
 /// (`route` adds cell_size and warnings.)
 [[nodiscard]] nlohmann::json route_json(const pipeline::route_result& r);
 
+/// One graph query: status, reason (when set), cost (null when no path), path (node ids, from
+/// first; empty when no path), expanded, generated, heuristic ("euclidean",
+/// "scaled_euclidean", "none"), heuristic_scale, by_components. (`graph` adds time_us, nodes,
+/// edges, directed and load_ms.)
+[[nodiscard]] nlohmann::json graph_path_json(const graph::spatial_graph& g,
+                                             const graph::path_result& r);
+
 /// clear, and blocked_cell when not clear. (`ray` adds cells.)
 [[nodiscard]] nlohmann::json ray_json(const grid::ray_result& r);
 
@@ -40,7 +49,8 @@ namespace xunlu::encode {
 [[nodiscard]] nlohmann::json method_json(const hybrid::method_result& r);
 
 /// One catalogue entry: name, description, optimal, complete, preprocessing, stepping,
-/// terrain_costs, stop_within ("native", "astar_fallback", "ignored", "unsupported") and
+/// terrain_costs, stop_within, turn_penalty ("native", "astar_fallback", "ignored",
+/// "unsupported") and
 /// rules (["4", "8", "8-cut1", "8-always"], those the finder supports).
 [[nodiscard]] nlohmann::json finder_json(const registry::finder_entry& e);
 /// Every registered finder, in registry order.

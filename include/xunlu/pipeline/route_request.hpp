@@ -75,6 +75,10 @@ struct route_request {
     const std::atomic<bool>* cancel = nullptr;
     unreachable_goal when_unreachable = unreachable_goal::fail;
     blocked_endpoint when_blocked = blocked_endpoint::fail;
+    /// Cost per 45 degrees of turning in the grid searches of the bounded and full stages and
+    /// the joining legs (search_request::turn_penalty; finite, >= 0). The straight line has no
+    /// turn, and waypoint links are not charged. Unset: plain grid searches.
+    std::optional<double> turn_penalty;
 };
 
 struct route_stats {

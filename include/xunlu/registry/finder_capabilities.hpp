@@ -10,7 +10,7 @@
 
 namespace xunlu::registry {
 
-/// How a finder treats a request feature (terrain costs, stop_within > 0).
+/// How a finder treats a request feature (terrain costs, stop_within > 0, a turn penalty).
 enum class support : std::uint8_t {
     native,              ///< searched by the finder itself
     falls_back_to_astar, ///< the finder runs A* instead and says so in the result's `reason`
@@ -37,6 +37,9 @@ struct finder_capabilities {
     rule_support rules;
     support terrain_costs = support::native;
     support stop_within = support::native;
+    /// Requests with a turn penalty (search_request::turn_penalty): searched over (cell,
+    /// heading) states natively, by an A* fallback, or refused.
+    support turn_penalty = support::native;
     bool optimal = true;        ///< shortest paths (least cost) under the request's rules
     bool complete = true;       ///< finds a path whenever one exists (within its budget)
     bool preprocessing = false; ///< builds per-map data before the first query

@@ -46,7 +46,8 @@ class astar {
     /// `distance(c)` gives the exact cost to each reached cell.
     void explore_all(const grid::grid_map& map, cell source, grid::movement_rules rules,
                      grid::obstacle_mask mask);
-    /// Cost from the last search's start to `c`, if `c` was expanded (closed) by it.
+    /// Cost from the last search's start to `c`, if `c` was expanded (closed) by it (with turn
+    /// penalties: the least over the headings the cell was closed with).
     [[nodiscard]] std::optional<double> distance(cell c) const noexcept;
 
     /// Bytes held by the node store and OPEN.
@@ -58,6 +59,9 @@ class astar {
   private:
     template <class Heuristic, bool HasCosts, class Observer>
     void run(Heuristic h, Observer& observer, std::uint64_t budget);
+    template <class Heuristic, bool HasCosts, class Observer>
+    void run_turns(Heuristic h, Observer& observer, std::uint64_t budget);
+    search_result finish_turns();
     void dispatch(std::uint64_t budget);
 
     const grid::grid_map* map_ = nullptr;

@@ -53,6 +53,12 @@ struct search_request {
     /// Optional box the search stays inside (A* and Dijkstra; the JPS variants fall back to A*
     /// and say so). Start and goal must lie in it. The node memory then follows the window.
     std::optional<search_window> window;
+    /// Cost added per 45 degrees of turning between two steps (cost units, finite, >= 0), so
+    /// the least-cost path itself turns less. Set (even to 0), A* and Dijkstra search over
+    /// (cell, heading) states and `cost` includes the penalties; unset, plain cells. The start
+    /// has no heading: its first step is free of penalty. The JPS variants fall back to A*;
+    /// the walking methods refuse it (registry capability `turn_penalty`).
+    std::optional<double> turn_penalty;
     /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 

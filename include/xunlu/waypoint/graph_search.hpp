@@ -1,38 +1,24 @@
 // A* (Dijkstra when no goal point is given) over a waypoint graph, from several entry
-// waypoints to several exit waypoints, each with a joining cost; runs on the search core.
+// waypoints to several exit waypoints, each with a joining cost: graph::graph_search on the
+// waypoint graph's spatial graph.
 #pragma once
 
-#include <cstdint>
 #include <optional>
 #include <span>
-#include <vector>
 
 #include "xunlu/core/point.hpp"
-#include "xunlu/search/best_first.hpp"
+#include "xunlu/graph/graph_search.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
 
 namespace xunlu::waypoint {
 
-/// A waypoint where the route may enter or leave the graph, and the cost (cells) of getting
-/// from the start to it, or from it to the goal.
-struct graph_endpoint {
-    std::uint32_t node = 0;
-    double cost = 0;
-};
+/// A waypoint where the route may enter or leave the graph (index), and the cost (cells) of
+/// getting from the start to it, or from it to the goal.
+using graph_endpoint = graph::graph_endpoint;
+/// found, nodes (waypoint indices, entry first), cost (entry + links + exit), settled.
+using graph_route = graph::graph_route;
 
-struct graph_route {
-    bool found = false;
-    std::vector<std::uint32_t> nodes; ///< waypoint indices, entry first, exit last
-    double cost = 0;                  ///< entry cost + link costs + exit cost
-    std::uint64_t settled = 0;        ///< waypoints taken from OPEN
-};
-
-/// Reusable graph search scratch (one per thread); reset per query by a generation stamp.
-///
-/// The entries and exits become two virtual nodes of the one best-first core
-/// (`search::best_first`): a source whose successors are the entries at their joining cost,
-/// and a sink that every exit reaches at its joining cost, so the search ends when the sink
-/// is expanded, with the cheapest complete route.
+/// Reusable graph search scratch (one per thread; not thread-safe).
 class graph_search {
   public:
     /// Cheapest route entering at one of `entries` and leaving at one of `exits`.
@@ -40,14 +26,12 @@ class graph_search {
     /// graph.heuristic_scale() (admissible); without, Dijkstra. Endpoints naming a waypoint
     /// outside the graph are ignored. Never throws.
     graph_route find(const waypoint_graph& graph, std::span<const graph_endpoint> entries,
-                     std::span<const graph_endpoint> exits, std::optional<point> goal = {});
+                     std::span<const graph_endpoint> exits, std::optional<point> goal = {}) {
+        return search_.find(graph.topology(), entries, exits, goal);
+    }
 
   private:
-    search::best_first<std::uint32_t> core_; ///< parent record: the parent's node id
-    std::vector<double> exit_cost_;
-    std::vector<std::uint32_t> exit_stamp_;
-    std::vector<graph_endpoint> entries_;
-    std::uint32_t generation_ = 0;
+    graph::graph_search search_;
 };
 
 } // namespace xunlu::waypoint

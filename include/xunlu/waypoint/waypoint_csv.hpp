@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "xunlu/core/result.hpp"
+#include "xunlu/graph/graph_csv.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
 #include "xunlu/xunlu_export.h"
@@ -16,8 +17,8 @@
 namespace xunlu::waypoint {
 
 /// File names looked up in a waypoint folder.
-inline constexpr std::string_view road_point_file = "roadPoint.csv";
-inline constexpr std::string_view path_link_file = "pathlink.csv";
+inline constexpr std::string_view road_point_file = graph::road_point_file;
+inline constexpr std::string_view path_link_file = graph::path_link_file;
 
 /// Largest number of waypoints or links accepted (bounds memory on hostile input).
 inline constexpr std::size_t max_waypoints = std::size_t{1} << 22;
@@ -53,13 +54,8 @@ struct road_point_row {
     std::int64_t y;
     std::size_t line;
 };
-struct path_link_row {
-    std::int64_t from;
-    std::int64_t to;
-    double cost; ///< NaN when the column is absent (straight distance is used)
-    bool has_cost;
-    std::size_t line;
-};
+/// from, to, cost (NaN when the column is absent: straight distance is used), has_cost, line.
+using path_link_row = graph::link_row;
 struct road_points {
     std::vector<road_point_row> rows;
     std::int64_t declared_width = -1; ///< from a "# map W H" line, -1 when absent

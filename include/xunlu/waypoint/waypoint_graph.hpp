@@ -1,15 +1,14 @@
 // A designer-made waypoint graph over a grid map: waypoints at cells, weighted undirected links,
-// stored as compressed adjacency lists for fast graph search.
+// kept as a graph::spatial_graph (positions = cell centres) that the graph search runs on.
 #pragma once
 
 #include <cstdint>
 #include <span>
-#include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/point.hpp"
+#include "xunlu/graph/spatial_graph.hpp"
 #include "xunlu/xunlu_export.h"
 
 namespace xunlu::waypoint {
@@ -38,36 +37,35 @@ class XUNLU_API waypoint_graph {
     waypoint_graph(std::vector<waypoint> waypoints, std::span<const link> links);
 
     [[nodiscard]] std::size_t size() const noexcept { return waypoints_.size(); }
-    [[nodiscard]] std::size_t link_count() const noexcept { return link_count_; }
+    [[nodiscard]] std::size_t link_count() const noexcept { return topology_.edge_count(); }
     [[nodiscard]] const waypoint& at(std::uint32_t index) const noexcept {
         return waypoints_[index];
     }
     [[nodiscard]] std::span<const waypoint> waypoints() const noexcept { return waypoints_; }
     /// Index of the waypoint with designer id `id`, or -1.
-    [[nodiscard]] std::int64_t index_of(std::int64_t id) const noexcept;
+    [[nodiscard]] std::int64_t index_of(std::int64_t id) const noexcept {
+        return topology_.index_of(id);
+    }
 
     /// Neighbours of waypoint `index` and the link costs, in the same order.
     [[nodiscard]] std::span<const std::uint32_t> neighbours(std::uint32_t index) const noexcept {
-        return {targets_.data() + offsets_[index], targets_.data() + offsets_[index + 1]};
+        return topology_.neighbours(index);
     }
     [[nodiscard]] std::span<const double> costs(std::uint32_t index) const noexcept {
-        return {costs_.data() + offsets_[index], costs_.data() + offsets_[index + 1]};
+        return topology_.costs(index);
     }
     /// min(1, smallest cost / straight distance over all links): scales the straight-line
     /// heuristic so graph A* stays admissible even when designers write short costs.
-    [[nodiscard]] double heuristic_scale() const noexcept { return heuristic_scale_; }
+    [[nodiscard]] double heuristic_scale() const noexcept { return topology_.heuristic_scale(); }
+    /// The graph the search runs on: the same indices, ids, cell centres and links.
+    [[nodiscard]] const graph::spatial_graph& topology() const noexcept { return topology_; }
 
     /// Indices of the (at most) `k` waypoints nearest to `p` (cell units), nearest first.
     [[nodiscard]] std::vector<std::uint32_t> nearest(point p, std::size_t k) const;
 
   private:
     std::vector<waypoint> waypoints_;
-    std::unordered_map<std::int64_t, std::uint32_t> index_;
-    std::vector<std::uint32_t> offsets_{0};
-    std::vector<std::uint32_t> targets_;
-    std::vector<double> costs_;
-    std::size_t link_count_ = 0;
-    double heuristic_scale_ = 1.0;
+    graph::spatial_graph topology_;
 };
 
 } // namespace xunlu::waypoint
