@@ -9,6 +9,7 @@
 #include "pathfinding_client.hpp"
 #include "reflection_probe.grpc.pb.h"
 #include "server_process.hpp"
+#include "test_scenes.hpp"
 #include "xunlu/facade/route.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
@@ -19,15 +20,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Two rooms joined by a door at (5,3); (9,5) is walled in (unreachable from everywhere).
-const std::string rooms_map = "type octile\nheight 7\nwidth 11\nmap\n"
-                              "@@@@@@@@@@@\n"
-                              "@....@....@\n"
-                              "@....@....@\n"
-                              "@.........@\n"
-                              "@....@..@@@\n"
-                              "@....@..@.@\n"
-                              "@@@@@@@@@@@\n";
+// The rooms of test_scenes.hpp with the corner (9,5) walled in.
+const std::string& rooms_map = rooms_with_walled_corner;
 
 const std::string config_toml = "[limits]\nmax_batch = 4\nmax_request_bytes = 2097152\n"
                                 "max_expansions = 50000000\nmax_deadline_ms = 60000\n"

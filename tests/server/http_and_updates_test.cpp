@@ -8,21 +8,12 @@
 
 #include "pathfinding_client.hpp"
 #include "server_process.hpp"
+#include "test_scenes.hpp"
 
 namespace xunlu::server::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-// Two rooms joined only by a door at (5,3).
-const std::string rooms_map = "type octile\nheight 7\nwidth 11\nmap\n"
-                              "@@@@@@@@@@@\n"
-                              "@....@....@\n"
-                              "@....@....@\n"
-                              "@.........@\n"
-                              "@....@....@\n"
-                              "@....@....@\n"
-                              "@@@@@@@@@@@\n";
 
 struct running_server {
     temp_dir dir;

@@ -41,6 +41,19 @@ v1::RouteStatus status_of(pipeline::route_status s) {
     return v1::ROUTE_STATUS_UNSPECIFIED;
 }
 
+/// The scene and the two endpoints every query message has (pixels or cells).
+template <class Input, class Request, class Convert>
+std::optional<service_error> endpoints(const Request& r, Input& in, Convert convert) {
+    in.scene = r.scene();
+    auto from = convert(r.has_from(), r.from(), "from");
+    if (!from) return from.error();
+    auto to = convert(r.has_to(), r.to(), "to");
+    if (!to) return to.error();
+    in.from = from.value();
+    in.to = to.value();
+    return std::nullopt;
+}
+
 } // namespace
 
 outcome<load_scene_input> to_input(const v1::LoadSceneRequest& r) {
@@ -71,13 +84,7 @@ outcome<load_scene_input> to_input(const v1::LoadSceneRequest& r) {
 
 outcome<route_input> to_input(const v1::FindRouteRequest& r) {
     route_input in;
-    in.scene = r.scene();
-    auto from = pixel_of(r.has_from(), r.from(), "from");
-    if (!from) return from.error();
-    auto to = pixel_of(r.has_to(), r.to(), "to");
-    if (!to) return to.error();
-    in.from = from.value();
-    in.to = to.value();
+    if (auto bad = endpoints(r, in, pixel_of)) return *bad;
     in.stop_short = r.stop_short();
     in.max_expansions = r.max_expansions();
     in.four_way = r.four_way();
@@ -89,13 +96,7 @@ outcome<route_input> to_input(const v1::FindRouteRequest& r) {
 
 outcome<path_input> to_input(const v1::FindPathRequest& r) {
     path_input in;
-    in.scene = r.scene();
-    auto from = cell_of(r.has_from(), r.from(), "from");
-    if (!from) return from.error();
-    auto to = cell_of(r.has_to(), r.to(), "to");
-    if (!to) return to.error();
-    in.from = from.value();
-    in.to = to.value();
+    if (auto bad = endpoints(r, in, cell_of)) return *bad;
     in.algorithm = r.algorithm();
     in.four_way = r.four_way();
     in.ignore_low = r.ignore_low();
@@ -106,13 +107,7 @@ outcome<path_input> to_input(const v1::FindPathRequest& r) {
 
 outcome<ray_input> to_input(const v1::RaycastRequest& r) {
     ray_input in;
-    in.scene = r.scene();
-    auto from = pixel_of(r.has_from(), r.from(), "from");
-    if (!from) return from.error();
-    auto to = pixel_of(r.has_to(), r.to(), "to");
-    if (!to) return to.error();
-    in.from = from.value();
-    in.to = to.value();
+    if (auto bad = endpoints(r, in, pixel_of)) return *bad;
     in.low_blocks = r.low_blocks();
     return in;
 }
