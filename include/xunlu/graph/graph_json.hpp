@@ -7,7 +7,6 @@
 
 #include "xunlu/core/result.hpp"
 #include "xunlu/graph/spatial_graph.hpp"
-#include "xunlu/xunlu_export.h"
 
 namespace xunlu::graph {
 
@@ -21,14 +20,13 @@ inline constexpr std::size_t max_json_bytes = std::size_t{1} << 30;
 /// ids are integers, x, y and cost numbers; an edge without cost costs the straight distance.
 /// Unknown or repeated keys are errors (a misspelt key is never ignored). Errors name
 /// FILE:LINE (and the column for syntax); checks on ids, links and costs: graph_rows.hpp.
-[[nodiscard]] XUNLU_API result<spatial_graph> parse_json_graph(std::string_view text,
-                                                               std::string_view file);
+[[nodiscard]] result<spatial_graph> parse_json_graph(std::string_view text, std::string_view file);
 
 /// Reads and parses a JSON graph file (a regular file, a pipe or "-" for standard input).
-[[nodiscard]] XUNLU_API result<spatial_graph> load_json_graph(const std::string& path);
+[[nodiscard]] result<spatial_graph> load_json_graph(const std::string& path);
 
 /// The graph in the same form (positions and costs with 17 significant digits, so reading it
 /// back gives the same graph; an undirected edge is written once).
-[[nodiscard]] XUNLU_API std::string write_json_graph(const spatial_graph& g);
+[[nodiscard]] std::string write_json_graph(const spatial_graph& g);
 
 } // namespace xunlu::graph

@@ -14,7 +14,6 @@
 #include "xunlu/graph/spatial_graph.hpp"
 #include "xunlu/search/best_first.hpp"
 #include "xunlu/search/search_result.hpp"
-#include "xunlu/xunlu_export.h"
 
 namespace xunlu::graph {
 
@@ -24,9 +23,9 @@ enum class heuristic_kind : std::uint8_t {
     scaled_euclidean, ///< straight distance times the graph's heuristic_scale() (0 < s < 1)
     none,             ///< scale 0 (an edge of cost 0 between distinct positions): Dijkstra
 };
-[[nodiscard]] XUNLU_API std::string_view heuristic_name(heuristic_kind k) noexcept;
+[[nodiscard]] std::string_view heuristic_name(heuristic_kind k) noexcept;
 /// The estimate a graph's scale allows.
-[[nodiscard]] XUNLU_API heuristic_kind heuristic_for(const spatial_graph& g) noexcept;
+[[nodiscard]] heuristic_kind heuristic_for(const spatial_graph& g) noexcept;
 
 /// One query between two nodes (indices, not ids).
 struct path_request {
@@ -70,7 +69,7 @@ struct graph_route {
 
 /// Reusable search scratch (one per thread; not thread-safe); reset per query by a generation
 /// stamp, so a query allocates nothing once the scratch has grown to the graph. Never throws.
-class XUNLU_API graph_search {
+class graph_search {
   public:
     /// Cheapest path from `request.from` to `request.to`. A* with the straight distance
     /// times g.heuristic_scale() (consistent, so no node is expanded twice); Dijkstra when the
