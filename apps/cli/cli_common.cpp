@@ -8,8 +8,10 @@
 #include <charconv>
 #include <cstdio>
 
+#include "xunlu/io/hex_map_file.hpp"
 #include "xunlu/io/layer_file.hpp"
 #include "xunlu/io/map_loader.hpp"
+#include "xunlu/io/parse_error.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/jump_table.hpp"
 #include "xunlu/registry/finder_registry.hpp"
@@ -74,6 +76,46 @@ grid::grid_map load_map_or_fail(const std::string& path, const std::string& laye
         if (!applied) throw command_error{applied.err().message};
     }
     return map;
+}
+
+any_map load_any_map_or_fail(const std::string& path, const std::string& layers) {
+    if (path == "-" && layers == "-") {
+        throw command_error{"the map and --layers cannot both come from standard input"};
+    }
+    const std::string name = path == "-" ? "<stdin>" : path;
+    auto content = io::read_file(path);
+    if (!content) throw command_error{content.err().message};
+    auto with_layers = [&](any_map m) {
+        if (!layers.empty()) {
+            auto applied = io::load_layers(layers, m.map);
+            if (!applied) throw command_error{applied.err().message};
+        }
+        return m;
+    };
+    if (io::looks_like_hex_map(*content)) {
+        auto hex = io::parse_hex_map(*content, name);
+        if (!hex) throw command_error{hex.err().message};
+        const grid::hex_layout layout = hex->layout;
+        return with_layers({std::move(hex).value().cells, layout});
+    }
+    auto loaded = io::parse_map(*content, name);
+    if (!loaded) throw command_error{loaded.err().message};
+    return with_layers({std::move(loaded).value().map, std::nullopt});
+}
+
+void apply_hex(search::search_request& request, const std::optional<grid::hex_layout>& hex,
+               const std::string& algo) {
+    if (!hex) return;
+    const auto* entry = registry::find_finder(algo);
+    if (entry != nullptr && entry->caps.hex == registry::support::unsupported) {
+        throw command_error{"--algo " + algo +
+                            " does not support hex maps (it walks square-grid lines; use astar "
+                            "or dijkstra)"};
+    }
+    if (request.turn_penalty) {
+        throw command_error{"--turn-penalty is not supported on hex maps"};
+    }
+    request.hex = hex;
 }
 
 void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low) {

@@ -11,6 +11,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/encode/exit_status.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/grid/hex_layout.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
 
@@ -45,6 +46,20 @@ void finish_with(exit_code code, const std::string& reason);
 /// not empty, also applies that layer file (low obstacles, terrain costs; docs/formats.md).
 [[nodiscard]] grid::grid_map load_map_or_fail(const std::string& path,
                                               const std::string& layers = {});
+
+/// A map as the find-like commands take it: a square grid, or a hex map and its layout.
+struct any_map {
+    grid::grid_map map;
+    std::optional<grid::hex_layout> hex; ///< set for hex maps (`type hex`)
+};
+
+/// Like load_map_or_fail, but also reads hex maps (docs/hex-maps.md).
+[[nodiscard]] any_map load_any_map_or_fail(const std::string& path, const std::string& layers = {});
+
+/// Makes `request` a hex request when `hex` is set; throws command_error when `algo` refuses
+/// hex maps (registry capability `hex`).
+void apply_hex(search::search_request& request, const std::optional<grid::hex_layout>& hex,
+               const std::string& algo);
 
 /// Installs a JPS+ table saved by `xunlu jps-table -o` (checked against `map` and the obstacle
 /// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.

@@ -16,6 +16,7 @@
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/text_map.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/render/hex_picture.hpp"
 #include "xunlu/render/map_picture.hpp"
 #include "xunlu/render/png_writer.hpp"
 
@@ -43,6 +44,17 @@ std::size_t memory_cap_bytes(std::size_t mb) {
                : static_cast<std::size_t>(mb) << 20;
 }
 
+/// Hex maps have no map.out arrows and no JPS+ table.
+void refuse_square_only_options(const find_args& a, const any_map& loaded) {
+    if (!loaded.hex) return;
+    if (!a.out.empty()) {
+        throw command_error{"--out draws square-grid arrows (map.out); on a hex map use --png"};
+    }
+    if (!a.jps_table.empty()) {
+        throw command_error{"--jps-table: JPS+ tables are for square grids, not hex maps"};
+    }
+}
+
 /// `find --batch`: one JSON query per line, one JSON answer per line; the map (and its caches,
 /// e.g. the JPS+ table) loaded once and one engine kept per algorithm.
 void run_find_batch(const find_args& a) {
@@ -51,7 +63,9 @@ void run_find_batch(const find_args& a) {
                             "and --png"};
     }
     refuse_two_standard_inputs(a.batch, a.map, a.layers);
-    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    const any_map loaded = load_any_map_or_fail(a.map, a.layers);
+    const grid::grid_map& map = loaded.map;
+    refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
@@ -82,6 +96,7 @@ void run_find_batch(const find_args& a) {
                 o.turn_penalty = json_get<double>(query, "turn_penalty", 0.0);
             }
             auto request = o.to_request(json_cell(query, "from"), json_cell(query, "to"));
+            apply_hex(request, loaded.hex, o.algo);
             request.max_memory_bytes =
                 memory_cap_bytes(json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
             auto& engine = engines[o.algo];
@@ -115,9 +130,12 @@ void run_find(const find_args& a) {
     if (a.from.empty() || a.to.empty()) {
         throw command_error{"--from and --to are required (or --batch FILE)"};
     }
-    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    const any_map loaded = load_any_map_or_fail(a.map, a.layers);
+    const grid::grid_map& map = loaded.map;
+    refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
+    apply_hex(request, loaded.hex, a.search.algo);
     request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
     // The picture's trace comes from the one timed run (an observer records it as the search
     // goes), so with --png the time includes recording it.
@@ -136,7 +154,14 @@ void run_find(const find_args& a) {
         f << text;
         if (!f) throw command_error{a.out + ": cannot write"};
     }
-    if (!a.png.empty()) {
+    if (!a.png.empty() && loaded.hex) {
+        render::hex_picture picture(map, *loaded.hex);
+        picture.paint(r.trace.expanded, render::colour::expanded);
+        picture.paint(r.trace.open, render::colour::open);
+        picture.set_path(r.path);
+        auto written = render::write_png(picture.render(), a.png);
+        if (!written) throw command_error{written.err().message};
+    } else if (!a.png.empty()) {
         const auto scale = render::auto_scale(map);
         auto img = render::draw_map(map, scale);
         render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
@@ -169,7 +194,8 @@ void run_find(const find_args& a) {
 void register_find(CLI::App& app) {
     auto args = std::make_shared<find_args>();
     auto* cmd = app.add_subcommand("find", "find a path between two cells of a map");
-    cmd->add_option("map", args->map, "map file (Moving AI .map, map.in or PNG)")->required();
+    cmd->add_option("map", args->map, "map file (Moving AI .map, map.in, PNG or a hex map)")
+        ->required();
     cmd->add_option("--from", args->from, "start cell X,Y (required unless --batch)");
     cmd->add_option("--to", args->to, "goal cell X,Y (required unless --batch)");
     args->search.add_to(*cmd);

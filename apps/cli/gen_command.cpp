@@ -5,6 +5,7 @@
 
 #include "cli_common.hpp"
 #include "xunlu/grid/map_generators.hpp"
+#include "xunlu/io/hex_map_file.hpp"
 #include "xunlu/io/movingai_map.hpp"
 #include "xunlu/io/text_map.hpp"
 
@@ -50,8 +51,22 @@ void run_gen(const gen_args& a) {
         text = std::move(t).value();
     } else if (format == "map.in") {
         text = io::write_text_map(*map);
+    } else if (format.starts_with("hex")) {
+        // "hex" (pointy-odd) or "hex:LAYOUT": the same cells read as hexes.
+        const std::string name = format == "hex" ? "pointy-odd" : format.substr(4);
+        const auto layout =
+            format == "hex" || format[3] == ':' ? grid::parse_hex_layout(name) : std::nullopt;
+        if (!layout) {
+            throw command_error{"unknown hex layout in --format '" + format +
+                                "' (use hex or hex:pointy-odd, pointy-even, pointy-axial, "
+                                "flat-odd, flat-even, flat-axial)"};
+        }
+        auto t = io::write_hex_map({std::move(map).value(), *layout});
+        if (!t) throw command_error{t.err().message};
+        text = std::move(t).value();
     } else {
-        throw command_error{"unknown --format '" + format + "' (use movingai or map.in)"};
+        throw command_error{"unknown --format '" + format +
+                            "' (use movingai, map.in, hex or hex:LAYOUT)"};
     }
     if (a.out.empty() || a.out == "-") {
         std::fwrite(text.data(), 1, text.size(), stdout);
@@ -78,7 +93,9 @@ void register_gen(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--corridor", args->corridor, "maze: corridor width")->capture_default_str();
     cmd->add_option("--room", args->room, "rooms: room width")->capture_default_str();
-    cmd->add_option("--format", args->format, "movingai, map.in, or auto (by -o extension)")
+    cmd->add_option(
+           "--format", args->format,
+           "movingai, map.in, hex, hex:LAYOUT (docs/hex-maps.md), or auto (by -o extension)")
         ->capture_default_str();
     cmd->add_option("-o,--out", args->out, "output file (default stdout)");
     cmd->callback([args] { run_gen(*args); });

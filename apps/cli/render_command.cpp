@@ -1,10 +1,12 @@
 // `xunlu render`: a PNG of a map, optionally with a path found or given.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
 
 #include "cli_common.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/render/hex_picture.hpp"
 #include "xunlu/render/map_picture.hpp"
 #include "xunlu/render/png_writer.hpp"
 
@@ -23,8 +25,50 @@ struct render_args {
     std::string layers;
 };
 
+/// A hex map drawn in hexagons (--scale is the hex radius in pixels).
+void run_render_hex(const render_args& a, const any_map& loaded) {
+    const grid::grid_map& map = loaded.map;
+    // The picture is about 1.8 x width x radius pixels wide: target that for --scale.
+    const std::int32_t target =
+        a.scale > 0 ? static_cast<std::int32_t>(std::min<std::int64_t>(
+                          std::int64_t{map.width() + 2} * a.scale * 2, std::int64_t{1} << 16))
+                    : 800;
+    render::hex_picture picture(map, *loaded.hex, target);
+    std::optional<search::search_status> status;
+    std::string reason;
+    if (!a.from.empty() || !a.to.empty()) {
+        if (a.from.empty() || a.to.empty()) throw command_error{"--from and --to go together"};
+        auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
+        apply_hex(request, loaded.hex, a.search.algo);
+        request.record_trace = a.trace;
+        auto r = registry::find_finder(a.search.algo)->make()->find(map, request);
+        if (encode::exit_code_for(r.status) == exit_bad_input) throw command_error{r.reason};
+        picture.paint(r.trace.expanded, render::colour::expanded);
+        picture.paint(r.trace.open, render::colour::open);
+        picture.set_path(r.path);
+        status = r.status;
+        reason = r.reason;
+    }
+    const render::rgb_image img = picture.render();
+    if (std::int64_t{img.width} * img.height > (std::int64_t{1} << 28)) {
+        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
+    }
+    auto written = render::write_png(img, a.out);
+    if (!written) throw command_error{written.err().message};
+    std::printf("wrote %s (%d x %d px, hexes of radius %.1f px)\n", a.out.c_str(), img.width,
+                img.height, picture.hex_size());
+    if (status && *status != search::search_status::found) {
+        std::fprintf(stderr, "xunlu: no path drawn: %s%s%s\n",
+                     std::string(search::status_name(*status)).c_str(), reason.empty() ? "" : ": ",
+                     reason.c_str());
+        throw command_error{"", encode::exit_code_for(*status)};
+    }
+}
+
 void run_render(const render_args& a) {
-    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    const any_map loaded = load_any_map_or_fail(a.map, a.layers);
+    if (loaded.hex) return run_render_hex(a, loaded);
+    const grid::grid_map& map = loaded.map;
     const std::int32_t scale = a.scale > 0 ? a.scale : render::auto_scale(map);
     if (std::int64_t{map.width()} * scale * map.height() * scale > (std::int64_t{1} << 28)) {
         throw command_error{"picture would exceed 2^28 pixels; lower --scale"};

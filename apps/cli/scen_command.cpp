@@ -13,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "xunlu/encode/json_encoder.hpp"
+#include "xunlu/grid/hex_path.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
@@ -55,7 +56,7 @@ void run_scen(const scen_args& a) {
                             registry::finder_names() + ")"};
     }
     auto engine = entry->make();
-    std::map<std::string, grid::grid_map> maps;
+    std::map<std::string, any_map> maps;
     std::ofstream emit;
     if (!a.emit_paths.empty()) {
         emit.open(a.emit_paths, std::ios::binary);
@@ -74,25 +75,28 @@ void run_scen(const scen_args& a) {
         const std::string name(io::map_basename(s.map_name));
         auto it = maps.find(name);
         if (it == maps.end()) {
-            const grid::grid_map m = load_map_or_fail((dir / name).string(), a.layers);
-            it = maps.emplace(name, m).first;
+            it = maps.emplace(name, load_any_map_or_fail((dir / name).string(), a.layers)).first;
         }
-        const grid::grid_map& map = it->second;
+        const grid::grid_map& map = it->second.map;
+        const std::optional<grid::hex_layout>& hex = it->second.hex;
         if (map.width() != s.map_width || map.height() != s.map_height) {
             throw command_error{a.file + ":" + std::to_string(s.line) + ": scenario is for a " +
                                 std::to_string(s.map_width) + "x" + std::to_string(s.map_height) +
                                 " map but " + name + " is " + std::to_string(map.width()) + "x" +
                                 std::to_string(map.height())};
         }
-        const auto request = a.search.to_request(s.start, s.goal);
+        auto request = a.search.to_request(s.start, s.goal);
+        apply_hex(request, hex, a.search.algo);
         const auto t0 = std::chrono::steady_clock::now();
         const search::search_result r = engine->find(map, request);
         times.push_back(micros_since(t0));
         ++run;
         expanded_total += r.stats.expanded;
-        bool ok = r.found() && s.matches(r.length);
+        // On hex maps the scenario's optimal length is the path cost (hex steps times terrain).
+        bool ok = r.found() && s.matches(hex ? r.cost : r.length);
         if (ok && !a.no_check_paths) {
-            if (auto bad = grid::check_path(map, r.path, request.rules, request.mask())) {
+            if (auto bad = hex ? grid::check_hex_path(map, *hex, r.path, request.mask())
+                               : grid::check_path(map, r.path, request.rules, request.mask())) {
                 std::fprintf(stderr, "%s:%zu: invalid path: %s\n", a.file.c_str(), s.line,
                              bad->c_str());
                 ok = false;
@@ -105,8 +109,8 @@ void run_scen(const scen_args& a) {
             if (mismatches <= 10) {
                 std::fprintf(stderr, "%s:%zu: mismatch: %s length %.8f, expected %.*f\n",
                              a.file.c_str(), s.line,
-                             std::string(search::status_name(r.status)).c_str(), r.length,
-                             s.decimals, s.optimal_length);
+                             std::string(search::status_name(r.status)).c_str(),
+                             hex ? r.cost : r.length, s.decimals, s.optimal_length);
             }
         }
         if (emit.is_open()) {

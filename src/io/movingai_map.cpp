@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdint>
 
+#include "movingai_text.hpp"
 #include "xunlu/core/limits.hpp"
 #include "xunlu/io/parse_error.hpp"
 
@@ -49,7 +50,11 @@ bool looks_like_movingai_map(std::string_view text) noexcept {
     return false;
 }
 
-result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_view file) {
+namespace detail {
+
+result<grid::grid_map> parse_movingai_text(std::string_view text, std::string_view file,
+                                           movingai_dialect dialect, hex_header* hex) {
+    const bool hex_map = dialect == movingai_dialect::hex;
     line_reader lines(text);
     std::string_view line;
     std::int64_t width = -1;
@@ -57,7 +62,9 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
     bool saw_type = false;
     bool saw_height = false;
     bool saw_width = false;
-    // Header: "type X", "height H", "width W" (either order), then "map".
+    bool saw_layout = false;
+    // Header: "type X", "height H", "width W" (any order; hex maps may add "layout L"), then
+    // "map".
     for (;;) {
         if (!lines.next(line)) {
             return parse_error(file, lines.line_number(), 0,
@@ -74,12 +81,37 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         const std::string_view key = t.substr(0, space);
         const std::string_view value =
             space == std::string_view::npos ? std::string_view{} : trim(t.substr(space));
-        bool& seen = key == "type" ? saw_type : key == "height" ? saw_height : saw_width;
-        if ((key == "type" || key == "height" || key == "width") && seen) {
+        bool& seen = key == "type"     ? saw_type
+                     : key == "height" ? saw_height
+                     : key == "layout" ? saw_layout
+                                       : saw_width;
+        if ((key == "type" || key == "height" || key == "width" || (hex_map && key == "layout")) &&
+            seen) {
             return parse_error(file, n, 1, "header key '" + std::string(key) + "' is given twice");
         }
         if (key == "type") {
             saw_type = true;
+            if (hex_map && value != "hex") {
+                return parse_error(file, n, space + 2,
+                                   "a hex map needs 'type hex', got '" +
+                                       std::string(value.substr(0, 40)) + "'");
+            }
+            if (!hex_map && value == "hex") {
+                return parse_error(file, n, space + 2,
+                                   "this is a hex map ('type hex'): it has six neighbours per "
+                                   "cell, so only xunlu find, scen and render read it (see "
+                                   "docs/hex-maps.md)");
+            }
+        } else if (hex_map && key == "layout") {
+            saw_layout = true;
+            const auto layout = grid::parse_hex_layout(value);
+            if (!layout) {
+                return parse_error(file, n, space + 2,
+                                   "unknown hex layout '" + std::string(value.substr(0, 40)) +
+                                       "' (use pointy-odd, pointy-even, pointy-axial, flat-odd, "
+                                       "flat-even or flat-axial)");
+            }
+            if (hex != nullptr) hex->layout = *layout;
         } else if (key == "height" || key == "width") {
             seen = true;
             std::int64_t v = 0;
@@ -98,7 +130,8 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         } else {
             return parse_error(file, n, 1,
                                "unexpected header line '" + std::string(t.substr(0, 40)) +
-                                   "' (expected type, height, width or map)");
+                                   (hex_map ? "' (expected type, layout, height, width or map)"
+                                            : "' (expected type, height, width or map)"));
         }
     }
     if (!saw_type || width < 0 || height < 0) {
@@ -133,7 +166,12 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
                                    " cells, expected " + std::to_string(width));
         }
         for (std::int32_t x = 0; x < width; ++x) {
-            switch (line[static_cast<std::size_t>(x)]) {
+            const char ch = line[static_cast<std::size_t>(x)];
+            if (hex_map && ch >= '1' && ch <= '9') {
+                if (ch != '1') map.set_terrain_cost({x, y}, static_cast<float>(ch - '0'));
+                continue;
+            }
+            switch (ch) {
             case '.':
             case 'G':
             case 'S':
@@ -159,6 +197,12 @@ result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_vie
         }
     }
     return map;
+}
+
+} // namespace detail
+
+result<grid::grid_map> parse_movingai_map(std::string_view text, std::string_view file) {
+    return detail::parse_movingai_text(text, file, detail::movingai_dialect::octile, nullptr);
 }
 
 result<std::string> write_movingai_map(const grid::grid_map& map, bool lossy) {

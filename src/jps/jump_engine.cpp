@@ -36,6 +36,8 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
     } else if (request.turn_penalty) {
         why = "turn penalties are searched over (cell, heading) states, which jump point search "
               "does not have";
+    } else if (request.hex) {
+        why = "hex maps have six neighbours per cell; jump point search is for square grids";
     } else if (request.window) {
         why = "search windows are not supported by jump point search";
     }

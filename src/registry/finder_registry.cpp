@@ -61,13 +61,14 @@ template <class Engine> class jps_finder final : public search::finder {
 };
 
 /// Capabilities of the JPS variants: jump point search needs uniform costs and aims at the
-/// goal cell, so terrain costs, stop_within and turn penalties run A* instead (said in
-/// `reason`).
+/// goal cell on a square grid, so terrain costs, stop_within, turn penalties and hex maps run
+/// A* instead (said in `reason`).
 constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
     return {.rules = rules,
             .terrain_costs = support::falls_back_to_astar,
             .stop_within = support::falls_back_to_astar,
             .turn_penalty = support::falls_back_to_astar,
+            .hex = support::falls_back_to_astar,
             .preprocessing = preprocessing,
             .stepping = true};
 }
@@ -77,6 +78,7 @@ constexpr finder_capabilities walk_caps(bool complete) {
     return {.terrain_costs = support::ignored,
             .stop_within = support::unsupported,
             .turn_penalty = support::unsupported,
+            .hex = support::unsupported,
             .optimal = false,
             .complete = complete};
 }

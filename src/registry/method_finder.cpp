@@ -21,6 +21,12 @@ search::search_result method_finder::find(const grid::grid_map& map,
                                           "not search over headings)";
         return out;
     }
+    if (request.hex) {
+        out.status = search::search_status::invalid_input;
+        out.reason = std::string(name_) + ": hex maps are not supported (it walks square-grid "
+                                          "lines; use astar or dijkstra)";
+        return out;
+    }
     hybrid::method_result m = run_(map, request);
     out.status = m.status;
     out.reason = std::move(m.reason);

@@ -3,6 +3,7 @@
 #include "xunlu/search/astar.hpp"
 
 #include "xunlu/search/heading_expander.hpp"
+#include "xunlu/search/hex_expander.hpp"
 #include "xunlu/search/request_check.hpp"
 #include "xunlu/search/result_builder.hpp"
 
@@ -23,6 +24,16 @@ std::string_view status_name(search_status s) noexcept {
     }
     return "invalid_input";
 }
+
+namespace {
+
+/// The hex-distance heuristic of a hex request (zero for Dijkstra).
+hex_heuristic hex_h(const search_request& r) noexcept {
+    return {*r.hex, grid::to_axial(*r.hex, r.goal),
+            r.heuristic == heuristic_kind::zero ? 0.0 : r.rules.straight_cost()};
+}
+
+} // namespace
 
 astar::astar() = default;
 astar::astar(astar&&) noexcept = default;
@@ -46,9 +57,10 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     reason_.clear();
     const auto start_index = static_cast<std::uint32_t>(map.index(request.start));
     goal_index_ = static_cast<std::uint32_t>(map.index(request.goal));
-    const double h0 =
-        heuristic_value(request.heuristic, request.rules, request.goal.x - request.start.x,
-                        request.goal.y - request.start.y);
+    const double h0 = request.hex ? hex_h(request)(request.start)
+                                  : heuristic_value(request.heuristic, request.rules,
+                                                    request.goal.x - request.start.x,
+                                                    request.goal.y - request.start.y);
     search_limits limits{.max_expansions = request.max_expansions,
                          .deadline = request.deadline,
                          .cancel = request.cancel,
@@ -146,9 +158,35 @@ void astar::run_turns(Heuristic h, Observer& observer, std::uint64_t budget) {
     core_.step<true>(expander, heuristic, goal, observer, budget);
 }
 
+template <bool HasCosts, class Observer>
+void astar::run_hex(Observer& observer, std::uint64_t budget) {
+    const grid::hex_layout layout = *request_.hex;
+    const hex_goal goal{goal_index_, layout, grid::to_axial(layout, request_.goal),
+                        request_.stop_within};
+    const hex_neighbours<HasCosts> expander(*map_, layout, request_.rules.straight_cost(),
+                                            request_.mask());
+    core_.step<true>(expander, hex_h(request_), goal, observer, budget);
+}
+
 void astar::dispatch(std::uint64_t budget) {
     const double s = request_.rules.straight_cost();
     const bool costs = map_->has_terrain_costs();
+    if (request_.hex) {
+        auto with = [&](auto& observer) {
+            if (costs) {
+                run_hex<true>(observer, budget);
+            } else {
+                run_hex<false>(observer, budget);
+            }
+        };
+        if (request_.record_trace) {
+            with(trace_);
+        } else {
+            null_observer none;
+            with(none);
+        }
+        return;
+    }
     auto go = [&](auto h) {
         auto with = [&](auto& observer) {
             if (request_.turn_penalty) {
@@ -210,6 +248,15 @@ search_result astar::finish() {
     }
     if (map_ != nullptr && request_.turn_penalty) {
         return finish_turns();
+    }
+    if (map_ != nullptr && request_.hex) {
+        const hex_neighbours<false> hex(*map_, *request_.hex, 1.0, request_.mask());
+        search_result out = build_result(
+            core_, *map_, request_,
+            [&hex](std::uint32_t id, step_dir how) { return hex.parent_id(id, how); }, &trace_);
+        // fill_path measured the storage cells as a square grid; on hexes a step is one hex.
+        out.length = out.path.empty() ? 0.0 : static_cast<double>(out.path.size() - 1);
+        return out;
     }
     const std::int32_t stride = map_ == nullptr ? 0 : map_->stride();
     search_result out = map_ == nullptr

@@ -50,6 +50,19 @@ std::optional<std::string> request_problem(const grid::grid_map& map,
                std::to_string((std::numeric_limits<std::uint32_t>::max() - 1) / heading_count) +
                " padded cells)";
     }
+    if (request.hex) {
+        if (request.turn_penalty) {
+            return std::string("turn_penalty is not supported on hex maps");
+        }
+        if (request.window) {
+            return std::string("search windows are not supported on hex maps");
+        }
+        if (request.heuristic != heuristic_kind::automatic &&
+            request.heuristic != heuristic_kind::zero) {
+            return "heuristic " + std::string(heuristic_name(request.heuristic)) +
+                   " is for square grids: hex maps use the hex distance (auto) or zero";
+        }
+    }
     if (request.stop_within < 0) {
         return std::string("stop_within must be >= 0");
     }

@@ -40,6 +40,9 @@ struct finder_capabilities {
     /// Requests with a turn penalty (search_request::turn_penalty): searched over (cell,
     /// heading) states natively, by an A* fallback, or refused.
     support turn_penalty = support::native;
+    /// Hex maps (search_request::hex): six neighbours per hex, natively, by an A* fallback, or
+    /// refused.
+    support hex = support::native;
     bool optimal = true;        ///< shortest paths (least cost) under the request's rules
     bool complete = true;       ///< finds a path whenever one exists (within its budget)
     bool preprocessing = false; ///< builds per-map data before the first query

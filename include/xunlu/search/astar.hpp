@@ -61,6 +61,7 @@ class astar {
     void run(Heuristic h, Observer& observer, std::uint64_t budget);
     template <class Heuristic, bool HasCosts, class Observer>
     void run_turns(Heuristic h, Observer& observer, std::uint64_t budget);
+    template <bool HasCosts, class Observer> void run_hex(Observer& observer, std::uint64_t budget);
     search_result finish_turns();
     void dispatch(std::uint64_t budget);
 

@@ -9,6 +9,7 @@
 
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/grid/hex_layout.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 #include "xunlu/search/heuristic.hpp"
 
@@ -59,6 +60,13 @@ struct search_request {
     /// has no heading: its first step is free of penalty. The JPS variants fall back to A*;
     /// the walking methods refuse it (registry capability `turn_penalty`).
     std::optional<double> turn_penalty;
+    /// Set: the map is a hex map stored in this layout (grid::hex_layout). A* and Dijkstra then
+    /// step to the six neighbouring hexes, each step costing the straight step cost times the
+    /// entered hex's terrain cost, with the hex-distance heuristic (`automatic`) or none
+    /// (`zero`); `rules.moves` and `rules.corners` do not apply, `length` counts hex steps and
+    /// `stop_within` is a hex distance. The JPS variants fall back to A*; the walking methods
+    /// refuse it (registry capability `hex`). Not combined with turn_penalty or window.
+    std::optional<grid::hex_layout> hex;
     /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 
