@@ -156,6 +156,9 @@ void run_find(const find_args& a) {
     }
     if (!a.png.empty() && loaded.hex) {
         render::hex_picture picture(map, *loaded.hex);
+        if (std::int64_t{picture.width_px()} * picture.height_px() > (std::int64_t{1} << 28)) {
+            throw command_error{"--png: the picture would exceed 2^28 pixels"};
+        }
         picture.paint(r.trace.expanded, render::colour::expanded);
         picture.paint(r.trace.open, render::colour::open);
         picture.set_path(r.path);

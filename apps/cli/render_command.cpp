@@ -1,5 +1,4 @@
 // `xunlu render`: a PNG of a map, optionally with a path found or given.
-#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -28,12 +27,11 @@ struct render_args {
 /// A hex map drawn in hexagons (--scale is the hex radius in pixels).
 void run_render_hex(const render_args& a, const any_map& loaded) {
     const grid::grid_map& map = loaded.map;
-    // The picture is about 1.8 x width x radius pixels wide: target that for --scale.
-    const std::int32_t target =
-        a.scale > 0 ? static_cast<std::int32_t>(std::min<std::int64_t>(
-                          std::int64_t{map.width() + 2} * a.scale * 2, std::int64_t{1} << 16))
-                    : 800;
-    render::hex_picture picture(map, *loaded.hex, target);
+    // --scale is the hex radius in pixels; without it the picture is about 800 pixels wide.
+    render::hex_picture picture(map, *loaded.hex, 800, a.scale);
+    if (std::int64_t{picture.width_px()} * picture.height_px() > (std::int64_t{1} << 28)) {
+        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
+    }
     std::optional<search::search_status> status;
     std::string reason;
     if (!a.from.empty() || !a.to.empty()) {
@@ -50,9 +48,6 @@ void run_render_hex(const render_args& a, const any_map& loaded) {
         reason = r.reason;
     }
     const render::rgb_image img = picture.render();
-    if (std::int64_t{img.width} * img.height > (std::int64_t{1} << 28)) {
-        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
-    }
     auto written = render::write_png(img, a.out);
     if (!written) throw command_error{written.err().message};
     std::printf("wrote %s (%d x %d px, hexes of radius %.1f px)\n", a.out.c_str(), img.width,

@@ -41,7 +41,7 @@ std::uint32_t base_colour(const grid::grid_map& map, cell c) {
 } // namespace
 
 hex_picture::hex_picture(const grid::grid_map& map, grid::hex_layout layout,
-                         std::int32_t target_width)
+                         std::int32_t target_width, double radius)
     : map_(&map), layout_(layout) {
     // Extent of the hex centres at radius 1: the rectangle's border cells hold the extremes
     // for every layout (offset rectangles and axial rhombi alike).
@@ -64,7 +64,9 @@ hex_picture::hex_picture(const grid::grid_map& map, grid::hex_layout layout,
         extend({map.width() - 1, y});
     }
     const double unit_width = max_x - min_x + 2.0;
-    size_ = std::clamp(static_cast<double>(std::max(target_width, 1)) / unit_width, 1.0, 24.0);
+    size_ = radius > 0 ? std::clamp(radius, 1.0, 64.0)
+                       : std::clamp(static_cast<double>(std::max(target_width, 1)) / unit_width,
+                                    1.0, 24.0);
     origin_x_ = (1.0 - min_x) * size_;
     origin_y_ = (1.0 - min_y) * size_;
     width_px_ = static_cast<std::int32_t>(std::ceil((max_x - min_x + 2.0) * size_));

@@ -18,9 +18,10 @@ namespace xunlu::render {
 /// tile the picture exactly; hex borders are drawn in a light grey when hexes are >= 6 pixels.
 class hex_picture {
   public:
-    /// `target_width`: about how many pixels wide; the hex size is clamped to 1..24 pixels.
-    hex_picture(const grid::grid_map& map, grid::hex_layout layout,
-                std::int32_t target_width = 800);
+    /// `target_width`: about how many pixels wide (the hex radius clamped to 1..24 pixels);
+    /// or, when `radius` > 0, hexes of that radius in pixels (clamped to 1..64).
+    hex_picture(const grid::grid_map& map, grid::hex_layout layout, std::int32_t target_width = 800,
+                double radius = 0);
 
     /// Paints hexes (storage cells; those outside the map are ignored) in one colour.
     void paint(std::span<const cell> cells, std::uint32_t rgb);
@@ -28,6 +29,9 @@ class hex_picture {
     void set_path(std::span<const cell> path);
 
     [[nodiscard]] rgb_image render() const;
+    /// Size of the picture render() makes, in pixels (check it before rendering a huge map).
+    [[nodiscard]] std::int32_t width_px() const noexcept { return width_px_; }
+    [[nodiscard]] std::int32_t height_px() const noexcept { return height_px_; }
     /// Hex radius (centre to corner) in pixels.
     [[nodiscard]] double hex_size() const noexcept { return size_; }
 
