@@ -50,6 +50,10 @@ class astar {
     /// penalties: the least over the headings the cell was closed with).
     [[nodiscard]] std::optional<double> distance(cell c) const noexcept;
 
+    /// Nodes expanded so far by the current (or last) search: what a stepping caller charges
+    /// against its budget.
+    [[nodiscard]] std::uint64_t expanded() const noexcept { return core_.stats().expanded; }
+
     /// Bytes held by the node store and OPEN.
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 

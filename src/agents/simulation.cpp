@@ -1,0 +1,731 @@
+// Units on game ticks: requests through the scheduler, local or cooperative collision
+// handling, moves resolved so that no cell is ever shared and no two units swap.
+#include "xunlu/agents/simulation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <numeric>
+#include <queue>
+
+#include "xunlu/agents/footprint_map.hpp"
+#include "xunlu/grid/movement_rules.hpp"
+
+namespace xunlu::agents {
+
+namespace {
+
+constexpr double sqrt2 = 1.4142135623730951;
+
+std::string text(cell c) {
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
+
+bool overlap(cell a, std::int32_t sa, cell b, std::int32_t sb) noexcept {
+    return a.x < b.x + sb && b.x < a.x + sa && a.y < b.y + sb && b.y < a.y + sa;
+}
+
+double octile(cell a, cell b) noexcept {
+    const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+    return std::max(dx, dy) + (sqrt2 - 1) * std::min(dx, dy);
+}
+
+} // namespace
+
+std::string_view unit_state_name(unit_state s) noexcept {
+    switch (s) {
+    case unit_state::idle:
+        return "idle";
+    case unit_state::waiting_for_path:
+        return "waiting_for_path";
+    case unit_state::moving:
+        return "moving";
+    case unit_state::blocked:
+        return "blocked";
+    case unit_state::arrived:
+        return "arrived";
+    }
+    return "idle";
+}
+
+std::string_view collision_mode_name(collision_mode m) noexcept {
+    return m == collision_mode::local ? "local" : "cooperative";
+}
+
+simulation::simulation(grid::grid_map map, simulation_options options)
+    : base_(std::move(map)), options_(options) {}
+
+result<simulation> simulation::create(const grid::grid_map& map, std::vector<unit_spec> specs,
+                                      simulation_options options) {
+    if (options.window < 2 || options.window > 64) {
+        return error{"window must be 2..64 ticks, got " + std::to_string(options.window)};
+    }
+    if (options.wait_before_repath < 1) return error{"wait_before_repath must be >= 1"};
+    // The map without low obstacles: units are tracked here, not as flags of the map.
+    grid::grid_map base = map;
+    for (std::int32_t y = 0; y < base.height(); ++y) {
+        for (std::int32_t x = 0; x < base.width(); ++x) {
+            if (base.is_low_obstacle({x, y})) base.set_low_obstacle({x, y}, false);
+        }
+    }
+    simulation sim(std::move(base), options);
+    sim.footprints_.resize(static_cast<std::size_t>(max_unit_size) + 1);
+    sim.occupancy_.assign(
+        static_cast<std::size_t>(map.width()) * static_cast<std::size_t>(map.height()), -1);
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const unit_spec& s = specs[i];
+        const std::string who = "unit " + std::to_string(i);
+        if (s.size < 1 || s.size > max_unit_size) {
+            return error{who + ": size " + std::to_string(s.size) + " is outside 1.." +
+                         std::to_string(max_unit_size)};
+        }
+        if (!(s.speed > 0 && s.speed <= 1)) {
+            return error{who + ": speed must be in (0, 1] cells per tick"};
+        }
+        auto& fp = sim.footprints_[static_cast<std::size_t>(s.size)];
+        if (!fp) {
+            auto built = footprint_map(sim.base_, s.size, grid::obstacle_mask::high_only);
+            if (!built) return built.err();
+            fp = std::make_shared<const grid::grid_map>(std::move(built).value());
+        }
+        if (!fp->passable(s.start)) {
+            return error{who + ": start " + text(s.start) + " is blocked or its " +
+                         std::to_string(s.size) + "x" + std::to_string(s.size) +
+                         " footprint leaves the map"};
+        }
+        if (!sim.base_.in_bounds(s.goal)) {
+            return error{who + ": goal " + text(s.goal) + " is outside the map"};
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (overlap(s.start, s.size, specs[j].start, specs[j].size)) {
+                return error{who + ": start " + text(s.start) + " overlaps unit " +
+                             std::to_string(j)};
+            }
+        }
+        unit u;
+        u.id = static_cast<std::uint32_t>(i);
+        u.at = s.start;
+        u.goal = s.goal;
+        u.size = s.size;
+        u.priority = s.priority;
+        u.speed = s.speed;
+        u.state = s.start == s.goal ? unit_state::arrived : unit_state::idle;
+        if (u.state == unit_state::arrived) u.solo_length = 0;
+        sim.units_.push_back(std::move(u));
+        sim.occupy(sim.units_.back(), static_cast<std::int32_t>(i));
+    }
+    sim.plans_.resize(sim.units_.size());
+    sim.plan_start_.assign(sim.units_.size(), 0);
+    sim.held_.resize(sim.units_.size());
+    sim.hash_positions();
+    return sim;
+}
+
+void simulation::occupy(const unit& u, std::int32_t id) {
+    for (std::int32_t dy = 0; dy < u.size; ++dy) {
+        for (std::int32_t dx = 0; dx < u.size; ++dx) {
+            occupancy_[index({u.at.x + dx, u.at.y + dy})] = id;
+        }
+    }
+}
+
+std::int32_t simulation::occupant(cell c) const noexcept {
+    return base_.in_bounds(c) ? occupancy_[index(c)] : -1;
+}
+
+void simulation::hash_positions() {
+    auto mix = [this](std::uint64_t v) {
+        for (int b = 0; b < 8; ++b) {
+            hash_ ^= (v >> (8 * b)) & 0xffu;
+            hash_ *= 1099511628211ull;
+        }
+    };
+    mix(tick_);
+    for (const unit& u : units_) {
+        mix(static_cast<std::uint32_t>(u.at.x) |
+            static_cast<std::uint64_t>(static_cast<std::uint32_t>(u.at.y)) << 32);
+    }
+}
+
+bool simulation::settled() const noexcept {
+    return std::all_of(units_.begin(), units_.end(), [](const unit& u) {
+        return u.state == unit_state::arrived || u.state == unit_state::blocked;
+    });
+}
+
+simulation_totals simulation::totals() const {
+    simulation_totals t;
+    t.units = units_.size();
+    t.conflicts = conflicts_;
+    double ratio_sum = 0;
+    std::size_t ratio_count = 0;
+    for (const unit& u : units_) {
+        t.waits += u.waits;
+        t.repaths += u.repaths;
+        if (u.state == unit_state::arrived) {
+            ++t.arrived;
+            if (u.solo_length > 0) {
+                ratio_sum += u.walked / u.solo_length;
+                ++ratio_count;
+            }
+        }
+        if (u.unreachable) ++t.unreachable;
+    }
+    t.length_ratio = ratio_count == 0 ? 0 : ratio_sum / static_cast<double>(ratio_count);
+    return t;
+}
+
+void simulation::ask_path(unit& u, std::shared_ptr<const grid::grid_map> on,
+                          std::int32_t stop_within) {
+    path_ask ask{.unit = u.id,
+                 .start = u.at,
+                 .goal = u.goal,
+                 .map = std::move(on),
+                 .priority = u.priority,
+                 .stop_within = stop_within,
+                 .max_expansions = 0};
+    scheduler_.submit(std::move(ask), tick_);
+    u.state = unit_state::waiting_for_path;
+}
+
+void simulation::take_answers(std::vector<path_answer> answers) {
+    for (auto& a : answers) {
+        for (const std::uint32_t id : a.units) {
+            unit& u = units_[id];
+            if (u.state != unit_state::waiting_for_path) continue;
+            const bool was_repath = u.repathing;
+            u.repathing = false;
+            if (a.result.found() && !a.result.path.empty() && a.result.path.front() == u.at) {
+                u.path = a.result.path;
+                u.next = 1;
+                u.waited = 0;
+                u.state = unit_state::moving;
+                if (u.solo_length < 0) u.solo_length = a.result.length;
+                plans_[id].clear();
+                continue;
+            }
+            if (was_repath) {
+                // No way around the units right now: give way if it is this unit's turn to,
+                // else keep the old path and wait again.
+                u.state = unit_state::moving;
+                u.waited = 0;
+                make_way(u);
+                continue;
+            }
+            u.state = unit_state::blocked;
+            u.unreachable = a.result.status == search::search_status::no_path ||
+                            a.result.status == search::search_status::invalid_input;
+            u.reason = "goal " + text(u.goal) + " cannot be reached from " + text(u.at) + ": " +
+                       std::string(search::status_name(a.result.status)) +
+                       (a.result.reason.empty() ? "" : " (" + a.result.reason + ")");
+        }
+    }
+}
+
+void simulation::repath_around_units(unit& u) {
+    if (static_cast<std::int32_t>(u.repaths) >= options_.max_repaths) {
+        u.state = unit_state::blocked;
+        u.reason =
+            "could not get past other units after " + std::to_string(u.repaths) + " re-paths";
+        return;
+    }
+    ++u.repaths;
+    auto own = std::make_shared<grid::grid_map>(*footprints_[static_cast<std::size_t>(u.size)]);
+    // Anchors whose footprint would overlap a unit near this one are blocked for this search.
+    constexpr std::int32_t radius = 12;
+    bool goal_taken = false;
+    for (const unit& v : units_) {
+        if (v.id == u.id) continue;
+        if (std::abs(v.at.x - u.at.x) > radius || std::abs(v.at.y - u.at.y) > radius) continue;
+        if (overlap(v.at, v.size, u.goal, u.size) && v.state == unit_state::arrived) {
+            goal_taken = true;
+        }
+        for (std::int32_t y = v.at.y - u.size + 1; y < v.at.y + v.size; ++y) {
+            for (std::int32_t x = v.at.x - u.size + 1; x < v.at.x + v.size; ++x) {
+                if (own->in_bounds({x, y}) && cell{x, y} != u.at) {
+                    own->set_high_obstacle({x, y}, true);
+                }
+            }
+        }
+    }
+    u.repathing = true;
+    ask_path(u, std::move(own), goal_taken ? 1 : 0);
+}
+
+/// A walk for `mover` to the nearest anchor (breadth-first, 4 directions, other units block)
+/// whose footprint is off `other`'s remaining path; empty when none lies within 16 cells.
+std::vector<cell> simulation::way_off(const unit& mover, const unit& other) const {
+    const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(mover.size)];
+    auto on_other_path = [&](cell a) {
+        if (overlap(a, mover.size, other.at, other.size)) return true;
+        for (std::size_t j = other.next; j < other.path.size(); ++j) {
+            if (overlap(a, mover.size, other.path[j], other.size)) return true;
+        }
+        return false;
+    };
+    auto free_of_units = [&](cell a) {
+        for (std::int32_t dy = 0; dy < mover.size; ++dy) {
+            for (std::int32_t dx = 0; dx < mover.size; ++dx) {
+                const std::int32_t o = occupant({a.x + dx, a.y + dy});
+                if (o >= 0 && o != static_cast<std::int32_t>(mover.id)) return false;
+            }
+        }
+        return true;
+    };
+    constexpr std::int32_t radius = 16;
+    constexpr std::int32_t side = 2 * radius + 1;
+    const cell at = mover.at;
+    std::vector<std::int32_t> parent(static_cast<std::size_t>(side * side), -2);
+    auto slot = [&](cell a) { return (a.y - at.y + radius) * side + (a.x - at.x + radius); };
+    std::vector<cell> queue{at};
+    parent[static_cast<std::size_t>(slot(at))] = -1;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        const cell a = queue[head];
+        if (!on_other_path(a)) {
+            std::vector<cell> path;
+            for (cell c = a;;) {
+                path.push_back(c);
+                const std::int32_t p = parent[static_cast<std::size_t>(slot(c))];
+                if (p < 0) break;
+                c = {at.x + p % side - radius, at.y + p / side - radius};
+            }
+            std::reverse(path.begin(), path.end());
+            return path;
+        }
+        for (unsigned d = 0; d < 4; ++d) {
+            const cell n{a.x + grid::direction_dx[d], a.y + grid::direction_dy[d]};
+            if (std::abs(n.x - at.x) > radius || std::abs(n.y - at.y) > radius) continue;
+            auto& p = parent[static_cast<std::size_t>(slot(n))];
+            if (p != -2 || !fp.passable(n) || !free_of_units(n)) continue;
+            p = slot(a);
+            queue.push_back(n);
+        }
+    }
+    return {};
+}
+
+bool simulation::make_way(unit& u) {
+    if (u.next >= u.path.size()) return false;
+    // The unit in the way: on the next cell's footprint.
+    std::int32_t blocker = -1;
+    for (std::int32_t dy = 0; dy < u.size && blocker < 0; ++dy) {
+        for (std::int32_t dx = 0; dx < u.size && blocker < 0; ++dx) {
+            const std::int32_t o = occupant({u.path[u.next].x + dx, u.path[u.next].y + dy});
+            if (o >= 0 && o != static_cast<std::int32_t>(u.id)) blocker = o;
+        }
+    }
+    if (blocker < 0) return false;
+    const unit& b = units_[static_cast<std::size_t>(blocker)];
+    // A blocker that waits for a path of its own still holds the one it walks.
+    if (b.state != unit_state::moving && b.state != unit_state::waiting_for_path) return false;
+    // The lower priority (then the higher id) gives way; the other one does when the one whose
+    // turn it is has no room to (a third unit behind it in a corridor).
+    const bool turn = u.priority < b.priority || (u.priority == b.priority && u.id > b.id);
+    if (!turn && !way_off(b, u).empty()) return false;
+    std::vector<cell> path = way_off(u, b);
+    if (path.size() < 2) return false;
+    u.path = std::move(path);
+    u.next = 1;
+    ++u.gave_way;
+    return true;
+}
+
+void simulation::release_from(const unit& u, std::uint64_t t) {
+    auto& held = held_[u.id];
+    std::erase_if(held, [&](std::uint64_t k) {
+        if ((k >> 32) < t) return false;
+        const auto it = reservations_.find(k);
+        if (it != reservations_.end() && it->second == u.id) reservations_.erase(it);
+        return true;
+    });
+}
+
+void simulation::reserve(std::uint64_t t, const unit& u, cell anchor) {
+    for (std::int32_t dy = 0; dy < u.size; ++dy) {
+        for (std::int32_t dx = 0; dx < u.size; ++dx) {
+            const std::uint64_t k = key(t, index({anchor.x + dx, anchor.y + dy}));
+            const auto [it, fresh] = reservations_.try_emplace(k, u.id);
+            if (fresh) held_[u.id].push_back(k);
+        }
+    }
+}
+
+std::int64_t simulation::reserved_by(std::uint64_t t, cell c) const {
+    const auto it = reservations_.find(key(t, index(c)));
+    return it == reservations_.end() ? -1 : static_cast<std::int64_t>(it->second);
+}
+
+void simulation::reserve_standing(const unit& u) {
+    const auto w = static_cast<std::uint64_t>(options_.window);
+    for (std::uint64_t t = tick_; t <= tick_ + w + 1; ++t) reserve(t, u, u.at);
+}
+
+/// Windowed cooperative A* (Silver 2005): a search over (cell, tick) for `window` ticks
+/// towards the cell `window` steps ahead on the unit's own path, through the reservations of
+/// the units that planned before; the plan found is reserved in turn.
+void simulation::plan_cooperative(unit& u) {
+    const std::uint64_t now = tick_;
+    const auto window = static_cast<std::uint32_t>(options_.window);
+    release_from(u, now + 1);
+    const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(u.size)];
+    const std::size_t last = u.path.empty() ? 0 : u.path.size() - 1;
+    const cell waypoint =
+        u.path.empty() ? u.goal : u.path[std::min<std::size_t>(u.next + window, last)];
+    const bool waypoint_is_goal = waypoint == u.goal;
+    const std::int32_t s = u.size;
+
+    // Whether unit `u` may go from `from` (at now + dt) to `to` (at now + dt + 1).
+    auto allowed = [&](cell from, cell to, std::uint64_t dt) {
+        const std::uint64_t t0 = now + dt, t1 = now + dt + 1;
+        for (std::int32_t dy = 0; dy < s; ++dy) {
+            for (std::int32_t dx = 0; dx < s; ++dx) {
+                const cell q{to.x + dx, to.y + dy};
+                const std::int64_t r1 = reserved_by(t1, q);
+                if (r1 >= 0 && r1 != u.id) return false;
+                const std::int64_t r0 = reserved_by(t0, q);
+                if (r0 >= 0 && r0 != u.id) {
+                    // A swap: the unit there now is where we are, next tick.
+                    for (std::int32_t ey = 0; ey < s; ++ey) {
+                        for (std::int32_t ex = 0; ex < s; ++ex) {
+                            if (reserved_by(t1, {from.x + ex, from.y + ey}) == r0) return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    };
+
+    struct node {
+        double g;
+        std::uint64_t parent;
+        cell at;
+        bool closed;
+    };
+    auto state_key = [this](cell c, std::uint64_t dt) { return key(dt, index(c)); };
+    std::unordered_map<std::uint64_t, node> nodes;
+    using entry = std::pair<double, std::uint64_t>;
+    std::priority_queue<entry, std::vector<entry>, std::greater<>> open;
+    const std::uint64_t root = state_key(u.at, 0);
+    nodes.emplace(root, node{0, root, u.at, false});
+    open.push({octile(u.at, waypoint), root});
+    std::uint64_t found = 0;
+    bool have = false;
+    const std::size_t cap =
+        static_cast<std::size_t>(8) * (2 * window + 1) * (2 * window + 1) * (window + 1);
+    while (!open.empty() && nodes.size() < cap) {
+        const auto [f, k] = open.top();
+        open.pop();
+        node& n = nodes[k];
+        if (n.closed) continue;
+        n.closed = true;
+        const std::uint64_t dt = k >> 32;
+        if (dt == window) {
+            found = k;
+            have = true;
+            break;
+        }
+        const cell at = n.at;
+        const double g = n.g;
+        for (int d = -1; d < 8; ++d) {
+            cell to = at;
+            double cost = (waypoint_is_goal && at == u.goal) ? 0.0 : 1.0; // waiting
+            if (d >= 0) {
+                const auto dir = static_cast<unsigned>(d);
+                to = {at.x + grid::direction_dx[dir], at.y + grid::direction_dy[dir]};
+                if (!fp.passable(to)) continue;
+                if (dir >= 4 && (!fp.passable({to.x, at.y}) || !fp.passable({at.x, to.y}))) {
+                    continue;
+                }
+                cost = dir < 4 ? 1.0 : sqrt2;
+            }
+            if (!allowed(at, to, dt)) continue;
+            const std::uint64_t nk = state_key(to, dt + 1);
+            const double ng = g + cost;
+            auto [it, fresh] = nodes.try_emplace(nk, node{ng, k, to, false});
+            if (!fresh) {
+                if (it->second.closed || it->second.g <= ng) continue;
+                it->second.g = ng;
+                it->second.parent = k;
+            }
+            open.push({ng + octile(to, waypoint), nk});
+        }
+    }
+    std::vector<cell>& plan = plans_[u.id];
+    plan.clear();
+    if (have) {
+        for (std::uint64_t k = found;; k = nodes[k].parent) {
+            plan.push_back(nodes[k].at);
+            if (k == root) break;
+        }
+        std::reverse(plan.begin(), plan.end());
+    } else {
+        plan.push_back(u.at); // boxed in: stay this tick, plan again next tick
+    }
+    plan_start_[u.id] = now;
+    for (std::size_t i = 0; i < plan.size(); ++i) reserve(now + i, u, plan[i]);
+}
+
+cell simulation::wanted_cell(const unit& u) const {
+    if (u.state != unit_state::moving) return u.at;
+    if (options_.mode == collision_mode::cooperative) {
+        const auto& plan = plans_[u.id];
+        const std::uint64_t i = tick_ + 1 - plan_start_[u.id];
+        return i < plan.size() ? plan[i] : u.at;
+    }
+    return u.next < u.path.size() ? u.path[u.next] : u.at;
+}
+
+std::size_t simulation::resolve_moves(tick_report& report) {
+    const std::size_t n = units_.size();
+    std::vector<cell> want(n);
+    std::vector<std::uint8_t> decided(n, 0), moved(n, 0), tried(n, 0);
+    std::vector<std::int32_t> next_occ(occupancy_.size(), -1);
+    auto mark = [&](std::size_t i, cell anchor) {
+        const std::int32_t s = units_[i].size;
+        for (std::int32_t dy = 0; dy < s; ++dy) {
+            for (std::int32_t dx = 0; dx < s; ++dx) {
+                next_occ[index({anchor.x + dx, anchor.y + dy})] = static_cast<std::int32_t>(i);
+            }
+        }
+    };
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return units_[a].priority > units_[b].priority;
+    });
+    for (std::size_t i = 0; i < n; ++i) {
+        unit& u = units_[i];
+        want[i] = u.at;
+        if (u.state == unit_state::moving) {
+            u.progress = std::min(1.0, u.progress + u.speed);
+            if (u.progress >= 1.0 - 1e-9) want[i] = wanted_cell(u);
+        }
+        if (want[i] == u.at) {
+            decided[i] = 1;
+            mark(i, u.at);
+        } else {
+            tried[i] = 1;
+        }
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const std::size_t i : order) {
+            if (decided[i]) continue;
+            const unit& u = units_[i];
+            const std::int32_t s = u.size;
+            bool pending = false, stay = false;
+            for (std::int32_t dy = 0; dy < s && !stay; ++dy) {
+                for (std::int32_t dx = 0; dx < s && !stay; ++dx) {
+                    const cell q{want[i].x + dx, want[i].y + dy};
+                    const std::int32_t taken = next_occ[index(q)];
+                    if (taken >= 0 && taken != static_cast<std::int32_t>(i)) {
+                        stay = true;
+                        break;
+                    }
+                    const std::int32_t now = occupancy_[index(q)];
+                    if (now < 0 || now == static_cast<std::int32_t>(i)) continue;
+                    const auto j = static_cast<std::size_t>(now);
+                    if (!decided[j]) {
+                        pending = true;
+                    } else if (moved[j] && overlap(want[j], units_[j].size, u.at, s)) {
+                        stay = true; // a swap
+                    }
+                }
+            }
+            if (stay) {
+                decided[i] = 1;
+                mark(i, u.at);
+                changed = true;
+            } else if (!pending) {
+                decided[i] = 1;
+                moved[i] = 1;
+                mark(i, want[i]);
+                changed = true;
+            }
+        }
+    }
+    std::size_t moved_count = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        unit& u = units_[i];
+        if (!decided[i]) mark(i, u.at); // a cycle of units waiting on each other: all stay
+        if (moved[i]) {
+            occupy(u, -1);
+            const bool diagonal = want[i].x != u.at.x && want[i].y != u.at.y;
+            u.walked += diagonal ? sqrt2 : 1.0;
+            u.at = want[i];
+            u.progress -= 1.0;
+            u.waited = 0;
+            ++moved_count;
+            if (options_.mode == collision_mode::local) {
+                ++u.next;
+            } else {
+                const std::size_t end = std::min(u.path.size(), u.next + 2 * options_.window + 1);
+                for (std::size_t j = u.next; j < end; ++j) {
+                    if (u.path[j] == u.at) u.next = j + 1;
+                }
+            }
+        } else if (tried[i]) {
+            ++u.waits;
+            ++u.waited;
+            ++report.waited;
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (moved[i]) occupy(units_[i], static_cast<std::int32_t>(i));
+    }
+    return moved_count;
+}
+
+std::size_t simulation::count_conflicts(const std::vector<cell>& before) const {
+    std::size_t conflicts = 0;
+    const std::size_t n = units_.size();
+    // Shared cells: every unit's footprint must be the only claim on its cells.
+    std::vector<std::int32_t> claim(occupancy_.size(), -1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const unit& u = units_[i];
+        for (std::int32_t dy = 0; dy < u.size; ++dy) {
+            for (std::int32_t dx = 0; dx < u.size; ++dx) {
+                auto& c = claim[index({u.at.x + dx, u.at.y + dy})];
+                if (c >= 0 && c != static_cast<std::int32_t>(i)) ++conflicts;
+                c = static_cast<std::int32_t>(i);
+            }
+        }
+    }
+    // Swaps: a unit moved onto where another was while that one moved onto where it was.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (units_[i].at == before[i]) continue;
+        const unit& u = units_[i];
+        for (std::int32_t dy = 0; dy < u.size; ++dy) {
+            for (std::int32_t dx = 0; dx < u.size; ++dx) {
+                const cell q{u.at.x + dx, u.at.y + dy};
+                for (std::size_t j = 0; j < n; ++j) {
+                    if (j == i || units_[j].at == before[j]) continue;
+                    if (overlap(before[j], units_[j].size, q, 1) &&
+                        overlap(units_[j].at, units_[j].size, before[i], u.size) && i < j) {
+                        ++conflicts;
+                    }
+                }
+            }
+        }
+    }
+    return conflicts;
+}
+
+tick_report simulation::step() {
+    const auto t0 = std::chrono::steady_clock::now();
+    tick_report report;
+    report.tick = tick_;
+    // 1. Path requests: units that need one ask (solo paths: other units ignored).
+    for (unit& u : units_) {
+        if (u.state == unit_state::idle && tick_ >= u.resume_tick) {
+            ask_path(u, footprints_[static_cast<std::size_t>(u.size)], 0);
+        }
+    }
+    const std::uint64_t before = scheduler_.stats().expansions;
+    auto answers = scheduler_.serve(tick_, options_.tick_budget);
+    report.answered = answers.size();
+    report.expansions = scheduler_.stats().expansions - before;
+    take_answers(std::move(answers));
+
+    // 2. Cooperative mode: units that stand still hold their cells; moving units whose plan
+    // is half used (or broken) plan again, in priority order.
+    if (options_.mode == collision_mode::cooperative) {
+        for (unit& u : units_) {
+            // Old reservations are dropped as time passes.
+            std::erase_if(held_[u.id], [&](std::uint64_t k) {
+                if ((k >> 32) >= tick_) return false;
+                reservations_.erase(k);
+                return true;
+            });
+            if (u.state != unit_state::moving) reserve_standing(u);
+        }
+        std::vector<std::size_t> order;
+        for (const unit& u : units_) {
+            if (u.state != unit_state::moving) continue;
+            const auto& plan = plans_[u.id];
+            const std::uint64_t used = tick_ - plan_start_[u.id];
+            const bool broken =
+                plan.empty() || used >= plan.size() || plan[static_cast<std::size_t>(used)] != u.at;
+            if (broken || used >= static_cast<std::uint64_t>(options_.window / 2) || u.waited > 0) {
+                order.push_back(u.id);
+            }
+        }
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return units_[a].priority > units_[b].priority;
+        });
+        for (const std::size_t i : order) {
+            unit& u = units_[i];
+            // Off its own path (it side-stepped): the window's target may lie behind a wall
+            // now, so it asks for a fresh path from where it is first.
+            if (u.next > 0 && u.next <= u.path.size() && u.path[u.next - 1] != u.at) {
+                ++u.repaths;
+                ask_path(u, footprints_[static_cast<std::size_t>(u.size)], 0);
+                reserve_standing(u);
+                continue;
+            }
+            plan_cooperative(u);
+        }
+    }
+
+    // 3. Moves.
+    std::vector<cell> before_cells(units_.size());
+    for (std::size_t i = 0; i < units_.size(); ++i) before_cells[i] = units_[i].at;
+    report.moved = resolve_moves(report);
+    report.conflicts = count_conflicts(before_cells);
+    conflicts_ += report.conflicts;
+
+    // 4. Arrivals, and units stuck behind others.
+    for (unit& u : units_) {
+        if (u.state != unit_state::moving) continue;
+        if (u.at == u.goal) {
+            u.state = unit_state::arrived;
+            u.arrived_tick = tick_ + 1;
+            continue;
+        }
+        const std::int32_t parked = [&] {
+            for (std::int32_t dy = 0; dy < u.size; ++dy) {
+                for (std::int32_t dx = 0; dx < u.size; ++dx) {
+                    const std::int32_t o = occupant({u.goal.x + dx, u.goal.y + dy});
+                    if (o >= 0 && o != static_cast<std::int32_t>(u.id) &&
+                        units_[static_cast<std::size_t>(o)].state == unit_state::arrived) {
+                        return o;
+                    }
+                }
+            }
+            return -1;
+        }();
+        const bool next_to_goal =
+            std::abs(u.at.x - u.goal.x) <= u.size && std::abs(u.at.y - u.goal.y) <= u.size;
+        if (parked >= 0 && next_to_goal) {
+            u.state = unit_state::arrived;
+            u.arrived_tick = tick_ + 1;
+            u.reason = "goal occupied by unit " + std::to_string(parked) + "; stopped next to it";
+            continue;
+        }
+        if (options_.mode == collision_mode::local) {
+            if (u.next >= u.path.size()) {
+                // The path ended short of the goal (it gave way to another unit, or stopped
+                // next to a parked unit which has left since): rest a little, then ask again.
+                u.state = unit_state::idle;
+                u.resume_tick = tick_ + 1 + static_cast<std::uint64_t>(options_.wait_before_repath);
+            } else if (u.waited >= options_.wait_before_repath) {
+                repath_around_units(u);
+            }
+        } else if (u.waited >= options_.wait_before_repath * 8) {
+            if (static_cast<std::int32_t>(++u.repaths) > options_.max_repaths) {
+                u.state = unit_state::blocked;
+                u.reason = "could not get past other units";
+            }
+            u.waited = 0;
+        }
+    }
+    ++tick_;
+    hash_positions();
+    report.cpu_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    return report;
+}
+
+} // namespace xunlu::agents
