@@ -113,5 +113,6 @@ void register_convert(CLI::App& app);
 void register_client(CLI::App& app); ///< only when built with the server (gRPC)
 #endif
 void register_graph(CLI::App& app);
+void register_simulate(CLI::App& app);
 
 } // namespace xunlu::cli

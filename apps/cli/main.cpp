@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_client(app);
 #endif
     xunlu::cli::register_graph(app);
+    xunlu::cli::register_simulate(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
