@@ -99,6 +99,7 @@ result<bool> simulation_gif::write(const std::string& path) const {
         put(unit_base + i, unit_colours[i]);
         put(arrived_base + i, paler(unit_colours[i]));
     }
+    EGifSetGifVersion(gif, true); // GIF89a: frame delays and looping are 89a extensions
     ColorMapObject* map = GifMakeMapObject(64, colours.data());
     bool ok = map != nullptr && EGifPutScreenDesc(gif, width_, height_, 6, 0, map) == GIF_OK;
     // Netscape extension: loop forever.
