@@ -22,15 +22,18 @@ namespace xunlu::cli {
 namespace {
 
 /// `--tick-budget-us` is enforced as node expansions (so runs are the same on every machine):
-/// this many per microsecond, about what xunlu's A* does on one core of the reference machine
-/// (BENCHMARKS.md: 85-110 ns per expansion).
-constexpr std::uint64_t expansions_per_us = 10;
+/// this many per microsecond, about what each search does on one core of the reference machine
+/// within a simulation (A*: about 200 ns per expansion on a 512 x 512 game map; block JPS:
+/// about 1 us per jump point expanded; BENCHMARKS.md "Many units on game ticks").
+constexpr std::uint64_t astar_expansions_per_us = 5;
+constexpr std::uint64_t jps_expansions_per_us = 1;
 
 struct simulate_args {
     std::string map;
     std::size_t units = 100;
     std::uint64_t ticks = 500;
     std::string mode = "local";
+    std::string algo = "jps";
     std::uint64_t tick_budget_us = 2000;
     std::uint64_t seed = 1;
     std::int32_t unit_size = 1;
@@ -139,7 +142,16 @@ void run_simulate(const simulate_args& a) {
     } else {
         throw command_error{"unknown --mode '" + a.mode + "' (use local or cooperative)"};
     }
-    options.tick_budget = a.tick_budget_us * expansions_per_us;
+    if (a.algo == "jps") {
+        options.engine = agents::path_engine::jps;
+    } else if (a.algo == "astar") {
+        options.engine = agents::path_engine::astar;
+    } else {
+        throw command_error{"unknown --algo '" + a.algo + "' (use jps or astar)"};
+    }
+    options.tick_budget =
+        a.tick_budget_us * (options.engine == agents::path_engine::jps ? jps_expansions_per_us
+                                                                       : astar_expansions_per_us);
     options.window = a.window;
     std::vector<agents::unit_spec> specs =
         a.scen.empty() ? random_units(map, a) : scenario_units(map, a);
@@ -251,9 +263,14 @@ void register_simulate(CLI::App& app) {
                     "local (wait, re-path, give way) or cooperative "
                     "(windowed cooperative A*)")
         ->capture_default_str();
+    cmd->add_option("--algo", args->algo,
+                    "search for path requests: jps (block-based, falls back to A* on terrain "
+                    "costs) or astar")
+        ->capture_default_str();
     cmd->add_option("--tick-budget-us", args->tick_budget_us,
-                    "path search budget per tick, in microseconds (enforced as 10 node "
-                    "expansions per microsecond, so runs are deterministic; 0 = unlimited)")
+                    "path search budget per tick, in microseconds (enforced as node expansions: "
+                    "5 per microsecond for astar, 1 for jps, so runs are deterministic; 0 = "
+                    "unlimited)")
         ->check(non_negative())
         ->capture_default_str();
     cmd->add_option("--seed", args->seed, "seed of the random units (same seed, same run)")

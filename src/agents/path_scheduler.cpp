@@ -8,14 +8,17 @@ namespace xunlu::agents {
 namespace {
 
 bool same_search(const path_ask& a, const path_ask& b) noexcept {
+    const bool same_window =
+        a.window.has_value() == b.window.has_value() &&
+        (!a.window || (a.window->min == b.window->min && a.window->max == b.window->max));
     return a.map == b.map && a.start == b.start && a.goal == b.goal &&
-           a.stop_within == b.stop_within && a.max_expansions == b.max_expansions;
+           a.stop_within == b.stop_within && a.max_expansions == b.max_expansions && same_window;
 }
 
 } // namespace
 
-path_scheduler::path_scheduler(std::uint64_t ageing_ticks) noexcept
-    : ageing_(std::max<std::uint64_t>(1, ageing_ticks)) {}
+path_scheduler::path_scheduler(std::uint64_t ageing_ticks, path_engine engine) noexcept
+    : ageing_(std::max<std::uint64_t>(1, ageing_ticks)), kind_(engine) {}
 
 void path_scheduler::drop_unit(std::uint32_t unit) {
     auto strip = [unit](std::vector<std::uint32_t>& units) {
@@ -31,8 +34,7 @@ void path_scheduler::drop_unit(std::uint32_t unit) {
         }
     }
     if (active_ && strip(active_->units) && active_->units.empty()) {
-        active_.reset();
-        engine_ = search::astar{};
+        active_.reset(); // the engines start afresh with the next request
     }
 }
 
@@ -99,16 +101,31 @@ std::vector<path_answer> path_scheduler::serve(std::uint64_t now, std::uint64_t 
             search::search_request request{.start = active_->ask.start, .goal = active_->ask.goal};
             request.stop_within = active_->ask.stop_within;
             request.max_expansions = active_->ask.max_expansions;
-            engine_.start(*active_->ask.map, request);
+            request.window = active_->ask.window;
+            charged_ = 0;
+            use_jps_ = kind_ == path_engine::jps && !request.window;
+            if (use_jps_) {
+                jps_.start(*active_->ask.map, request);
+            } else {
+                astar_.start(*active_->ask.map, request);
+            }
         }
-        const std::uint64_t before = engine_.expanded();
-        const bool over = engine_.step(budget == 0 ? 0 : budget - spent);
-        const std::uint64_t used = engine_.expanded() - before;
-        spent += used;
-        stats_.expansions += used;
-        if (!over) break; // the budget ran out mid-search: go on next tick
+        // A search stopped by the budget used all of it (the core stops after exactly that
+        // many expansions); a finished one is charged what its statistics say is left.
+        const std::uint64_t slice = budget == 0 ? 0 : budget - spent;
+        const bool over = use_jps_ ? jps_.step(slice) : astar_.step(slice);
+        if (!over) {
+            spent += slice;
+            charged_ += slice;
+            stats_.expansions += slice;
+            break; // the budget ran out mid-search: go on next tick
+        }
         path_answer answer;
-        answer.result = engine_.finish();
+        answer.result = use_jps_ ? jps_.finish() : astar_.finish();
+        const std::uint64_t rest =
+            answer.result.stats.expanded > charged_ ? answer.result.stats.expanded - charged_ : 0;
+        spent += rest;
+        stats_.expansions += rest;
         answer.units = std::move(active_->units);
         answer.submitted_tick = active_->submitted;
         answer.answered_tick = now;

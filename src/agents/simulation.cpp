@@ -54,7 +54,7 @@ std::string_view collision_mode_name(collision_mode m) noexcept {
 }
 
 simulation::simulation(grid::grid_map map, simulation_options options)
-    : base_(std::move(map)), options_(options) {}
+    : base_(std::move(map)), options_(options), scheduler_(8, options.engine) {}
 
 result<simulation> simulation::create(const grid::grid_map& map, std::vector<unit_spec> specs,
                                       simulation_options options) {
@@ -196,6 +196,26 @@ void simulation::take_answers(std::vector<path_answer> answers) {
             if (u.state != unit_state::waiting_for_path) continue;
             const bool was_repath = u.repathing;
             u.repathing = false;
+            if (was_repath) {
+                // The detour was searched in the box's own coordinates.
+                for (cell& c : a.result.path) {
+                    c = {c.x + u.detour_origin.x, c.y + u.detour_origin.y};
+                }
+            }
+            if (was_repath && a.result.found() && !a.result.path.empty() &&
+                a.result.path.front() == u.at && u.rejoin < u.path.size() &&
+                a.result.path.back() == u.path[u.rejoin]) {
+                // The detour, then the old path from where it rejoins.
+                std::vector<cell> joined = a.result.path;
+                joined.insert(joined.end(),
+                              u.path.begin() + static_cast<std::ptrdiff_t>(u.rejoin) + 1,
+                              u.path.end());
+                u.path = std::move(joined);
+                u.next = 1;
+                u.waited = 0;
+                u.state = unit_state::moving;
+                continue;
+            }
             if (a.result.found() && !a.result.path.empty() && a.result.path.front() == u.at) {
                 u.path = a.result.path;
                 u.next = 1;
@@ -231,26 +251,68 @@ void simulation::repath_around_units(unit& u) {
         return;
     }
     ++u.repaths;
-    auto own = std::make_shared<grid::grid_map>(*footprints_[static_cast<std::size_t>(u.size)]);
-    // Anchors whose footprint would overlap a unit near this one are blocked for this search.
-    constexpr std::int32_t radius = 12;
+    // A detour: from here to a cell of its own path some steps past the blocker, searched on
+    // a small map of the box around both (the footprint map's cells, the units in the box
+    // blocking), so a detour costs the box, not the map. The rest of the old path follows.
+    constexpr std::size_t rejoin_ahead = 12;
+    constexpr std::int32_t margin = 6;
+    const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(u.size)];
+    auto held = [&](cell a) {
+        for (const unit& v : units_) {
+            if (v.id != u.id && overlap(v.at, v.size, a, u.size)) return true;
+        }
+        return false;
+    };
+    std::size_t rejoin = std::min(u.next + rejoin_ahead, u.path.size() - 1);
+    while (rejoin + 1 < u.path.size() && held(u.path[rejoin])) ++rejoin;
+    const cell target = u.path[rejoin];
+    const cell lo{std::max(0, std::min(u.at.x, target.x) - margin),
+                  std::max(0, std::min(u.at.y, target.y) - margin)};
+    const cell hi{std::min(base_.width() - 1, std::max(u.at.x, target.x) + margin),
+                  std::min(base_.height() - 1, std::max(u.at.y, target.y) + margin)};
+    auto created = grid::grid_map::create(hi.x - lo.x + 1, hi.y - lo.y + 1);
+    if (!created) return;
+    auto box = std::make_shared<grid::grid_map>(std::move(created).value());
+    for (std::int32_t y = lo.y; y <= hi.y; ++y) {
+        for (std::int32_t x = lo.x; x <= hi.x; ++x) {
+            const cell local{x - lo.x, y - lo.y};
+            if (!fp.passable({x, y})) box->set_high_obstacle(local, true);
+            if (fp.has_terrain_costs()) box->set_terrain_cost(local, fp.terrain_cost({x, y}));
+        }
+    }
     bool goal_taken = false;
     for (const unit& v : units_) {
-        if (v.id == u.id) continue;
-        if (std::abs(v.at.x - u.at.x) > radius || std::abs(v.at.y - u.at.y) > radius) continue;
+        if (v.id == u.id || !overlap(v.at, v.size + u.size, {lo.x - u.size, lo.y - u.size},
+                                     hi.x - lo.x + 2 + u.size)) {
+            continue;
+        }
         if (overlap(v.at, v.size, u.goal, u.size) && v.state == unit_state::arrived) {
             goal_taken = true;
         }
+        // Anchors whose footprint would overlap unit v.
         for (std::int32_t y = v.at.y - u.size + 1; y < v.at.y + v.size; ++y) {
             for (std::int32_t x = v.at.x - u.size + 1; x < v.at.x + v.size; ++x) {
-                if (own->in_bounds({x, y}) && cell{x, y} != u.at) {
-                    own->set_high_obstacle({x, y}, true);
+                const cell local{x - lo.x, y - lo.y};
+                if (box->in_bounds(local) && cell{x, y} != u.at) {
+                    box->set_high_obstacle(local, true);
                 }
             }
         }
     }
+    const bool to_goal = rejoin + 1 == u.path.size();
     u.repathing = true;
-    ask_path(u, std::move(own), goal_taken ? 1 : 0);
+    u.rejoin = rejoin;
+    u.detour_origin = lo;
+    path_ask ask{.unit = u.id,
+                 .start = {u.at.x - lo.x, u.at.y - lo.y},
+                 .goal = {target.x - lo.x, target.y - lo.y},
+                 .map = std::move(box),
+                 .priority = u.priority,
+                 .stop_within = to_goal && goal_taken ? 1 : 0,
+                 .max_expansions = 0,
+                 .window = std::nullopt};
+    scheduler_.submit(std::move(ask), tick_);
+    u.state = unit_state::waiting_for_path;
 }
 
 /// A walk for `mover` to the nearest anchor (breadth-first, 4 directions, other units block)
@@ -481,12 +543,18 @@ std::size_t simulation::resolve_moves(tick_report& report) {
     const std::size_t n = units_.size();
     std::vector<cell> want(n);
     std::vector<std::uint8_t> decided(n, 0), moved(n, 0), tried(n, 0);
-    std::vector<std::int32_t> next_occ(occupancy_.size(), -1);
+    // Who holds each cell next tick: a map-sized scratch kept between ticks, cleared by the
+    // cells marked (not by size), so a tick costs O(units), not O(map).
+    std::vector<std::int32_t>& next_occ = scratch_;
+    if (next_occ.size() != occupancy_.size()) next_occ.assign(occupancy_.size(), -1);
+    std::vector<std::size_t> marked;
     auto mark = [&](std::size_t i, cell anchor) {
         const std::int32_t s = units_[i].size;
         for (std::int32_t dy = 0; dy < s; ++dy) {
             for (std::int32_t dx = 0; dx < s; ++dx) {
-                next_occ[index({anchor.x + dx, anchor.y + dy})] = static_cast<std::int32_t>(i);
+                const std::size_t k = index({anchor.x + dx, anchor.y + dy});
+                next_occ[k] = static_cast<std::int32_t>(i);
+                marked.push_back(k);
             }
         }
     };
@@ -575,41 +643,54 @@ std::size_t simulation::resolve_moves(tick_report& report) {
     for (std::size_t i = 0; i < n; ++i) {
         if (moved[i]) occupy(units_[i], static_cast<std::int32_t>(i));
     }
+    for (const std::size_t k : marked) next_occ[k] = -1;
     return moved_count;
 }
 
-std::size_t simulation::count_conflicts(const std::vector<cell>& before) const {
+std::size_t simulation::count_conflicts(const std::vector<cell>& before) {
     std::size_t conflicts = 0;
     const std::size_t n = units_.size();
-    // Shared cells: every unit's footprint must be the only claim on its cells.
-    std::vector<std::int32_t> claim(occupancy_.size(), -1);
-    for (std::size_t i = 0; i < n; ++i) {
-        const unit& u = units_[i];
-        for (std::int32_t dy = 0; dy < u.size; ++dy) {
-            for (std::int32_t dx = 0; dx < u.size; ++dx) {
-                auto& c = claim[index({u.at.x + dx, u.at.y + dy})];
-                if (c >= 0 && c != static_cast<std::int32_t>(i)) ++conflicts;
-                c = static_cast<std::int32_t>(i);
-            }
+    std::vector<std::int32_t>& claim = scratch_;
+    if (claim.size() != occupancy_.size()) claim.assign(occupancy_.size(), -1);
+    std::vector<std::size_t> touched;
+    auto footprint = [&](cell at, std::int32_t size, auto&& visit) {
+        for (std::int32_t dy = 0; dy < size; ++dy) {
+            for (std::int32_t dx = 0; dx < size; ++dx) visit(index({at.x + dx, at.y + dy}));
         }
+    };
+    // Shared cells: every unit's footprint must be the only claim on its cells.
+    for (std::size_t i = 0; i < n; ++i) {
+        footprint(units_[i].at, units_[i].size, [&](std::size_t k) {
+            if (claim[k] >= 0 && claim[k] != static_cast<std::int32_t>(i)) ++conflicts;
+            claim[k] = static_cast<std::int32_t>(i);
+            touched.push_back(k);
+        });
     }
+    for (const std::size_t k : touched) claim[k] = -1;
+    touched.clear();
     // Swaps: a unit moved onto where another was while that one moved onto where it was.
+    // Only units that moved can swap: their old cells, looked up by the new ones.
     for (std::size_t i = 0; i < n; ++i) {
         if (units_[i].at == before[i]) continue;
-        const unit& u = units_[i];
-        for (std::int32_t dy = 0; dy < u.size; ++dy) {
-            for (std::int32_t dx = 0; dx < u.size; ++dx) {
-                const cell q{u.at.x + dx, u.at.y + dy};
-                for (std::size_t j = 0; j < n; ++j) {
-                    if (j == i || units_[j].at == before[j]) continue;
-                    if (overlap(before[j], units_[j].size, q, 1) &&
-                        overlap(units_[j].at, units_[j].size, before[i], u.size) && i < j) {
-                        ++conflicts;
-                    }
-                }
-            }
-        }
+        footprint(before[i], units_[i].size, [&](std::size_t k) {
+            claim[k] = static_cast<std::int32_t>(i);
+            touched.push_back(k);
+        });
     }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (units_[i].at == before[i]) continue;
+        std::int32_t last = -1;
+        footprint(units_[i].at, units_[i].size, [&](std::size_t k) {
+            const std::int32_t j = claim[k];
+            if (j < 0 || j == static_cast<std::int32_t>(i) || j == last) return;
+            last = j;
+            const auto ju = static_cast<std::size_t>(j);
+            if (i < ju && overlap(units_[ju].at, units_[ju].size, before[i], units_[i].size)) {
+                ++conflicts;
+            }
+        });
+    }
+    for (const std::size_t k : touched) claim[k] = -1;
     return conflicts;
 }
 

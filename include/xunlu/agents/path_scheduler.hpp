@@ -12,6 +12,7 @@
 
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/jps/block_jps.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/search_result.hpp"
 
@@ -28,6 +29,8 @@ struct path_ask {
     int priority = 0;                 ///< higher first (a player's unit before an NPC)
     std::int32_t stop_within = 0;     ///< succeed next to the goal (e.g. when a unit parks on it)
     std::uint64_t max_expansions = 0; ///< per request, 0 = no cap
+    /// A box the search may not leave (local detours): searched by A* whatever the engine.
+    std::optional<search::search_window> window;
 };
 
 /// A finished request, for every unit that asked it.
@@ -47,11 +50,17 @@ struct scheduler_stats {
     std::uint64_t expansions = 0;
 };
 
+/// The search that answers requests: A* (any map, terrain costs) or block-based Jump Point
+/// Search (uniform-cost maps; others fall back to A*), both optimal and both stepping. A JPS
+/// expansion is a jump point: fewer, dearer expansions for the same budget.
+enum class path_engine : std::uint8_t { astar, jps };
+
 class path_scheduler {
   public:
     /// `ageing_ticks`: a waiting request gains one priority level per this many ticks, so a
     /// low-priority request is served at last however many high-priority ones arrive.
-    explicit path_scheduler(std::uint64_t ageing_ticks = 8) noexcept;
+    explicit path_scheduler(std::uint64_t ageing_ticks = 8,
+                            path_engine engine = path_engine::astar) noexcept;
 
     /// Queues a request at tick `now`. A unit's earlier request, queued or being searched, is
     /// replaced. A request identical to a queued one (same map, start, goal, stop_within,
@@ -82,7 +91,11 @@ class path_scheduler {
     std::uint64_t ageing_;
     std::vector<job> queue_;
     std::optional<job> active_;
-    search::astar engine_;
+    path_engine kind_;
+    search::astar astar_;
+    jps::block_jps jps_;
+    std::uint64_t charged_ = 0; ///< expansions of the active search charged so far
+    bool use_jps_ = false;      ///< the active search runs on jps_
     std::uint64_t serial_ = 0;
     scheduler_stats stats_;
 };

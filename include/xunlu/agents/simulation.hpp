@@ -64,6 +64,8 @@ struct unit {
     bool unreachable = false;      ///< blocked because no path exists (not because of units)
     bool repathing = false;        ///< its pending request is a re-path around other units
     std::uint64_t resume_tick = 0; ///< idle units ask for a path from this tick on
+    std::size_t rejoin = 0;        ///< index of `path` where a pending detour rejoins it
+    cell detour_origin;            ///< map cell of the detour box's (0, 0)
 };
 
 struct simulation_options {
@@ -76,6 +78,8 @@ struct simulation_options {
     std::int32_t window = 8;
     /// Re-paths after which a unit that still cannot move is told it is blocked.
     std::int32_t max_repaths = 20;
+    /// The search that answers path requests (JPS: far fewer expansions on open maps).
+    path_engine engine = path_engine::jps;
 };
 
 /// What one tick did.
@@ -132,7 +136,7 @@ class simulation {
     void reserve_standing(const unit& u);
     [[nodiscard]] cell wanted_cell(const unit& u) const;
     std::size_t resolve_moves(tick_report& report);
-    std::size_t count_conflicts(const std::vector<cell>& before) const;
+    std::size_t count_conflicts(const std::vector<cell>& before);
     void hash_positions();
     void occupy(const unit& u, std::int32_t id);
     [[nodiscard]] std::int32_t occupant(cell c) const noexcept;
@@ -154,6 +158,7 @@ class simulation {
     std::vector<std::shared_ptr<const grid::grid_map>> footprints_; ///< by unit size
     std::vector<unit> units_;
     std::vector<std::int32_t> occupancy_; ///< unit id per cell, -1 free
+    std::vector<std::int32_t> scratch_;   ///< map-sized, all -1 between uses
     path_scheduler scheduler_;
     std::uint64_t tick_ = 0;
     std::uint64_t hash_ = 14695981039346656037ull;
