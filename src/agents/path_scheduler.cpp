@@ -20,22 +20,52 @@ bool same_search(const path_ask& a, const path_ask& b) noexcept {
 path_scheduler::path_scheduler(std::uint64_t ageing_ticks, path_engine engine) noexcept
     : ageing_(std::max<std::uint64_t>(1, ageing_ticks)), kind_(engine) {}
 
+std::uint64_t path_scheduler::search_key(const path_ask& a) noexcept {
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(a.map.get());
+    auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ull + (h >> 29); };
+    mix(static_cast<std::uint32_t>(a.start.x));
+    mix(static_cast<std::uint32_t>(a.start.y));
+    mix(static_cast<std::uint32_t>(a.goal.x));
+    mix(static_cast<std::uint32_t>(a.goal.y));
+    mix(static_cast<std::uint32_t>(a.stop_within));
+    mix(a.max_expansions);
+    return h;
+}
+
+path_scheduler::job* path_scheduler::find_job(std::uint64_t serial) noexcept {
+    if (active_ && active_->serial == serial) return &*active_;
+    const auto it = slot_of_.find(serial);
+    return it == slot_of_.end() ? nullptr : &queue_[it->second];
+}
+
 void path_scheduler::drop_unit(std::uint32_t unit) {
-    auto strip = [unit](std::vector<std::uint32_t>& units) {
-        const auto it = std::find(units.begin(), units.end(), unit);
-        if (it == units.end()) return false;
-        units.erase(it);
-        return true;
-    };
-    for (auto it = queue_.begin(); it != queue_.end(); ++it) {
-        if (strip(it->units)) {
-            if (it->units.empty()) queue_.erase(it);
-            return;
+    const auto it = job_of_unit_.find(unit);
+    if (it == job_of_unit_.end()) return;
+    const std::uint64_t serial = it->second;
+    job_of_unit_.erase(it);
+    job* j = find_job(serial);
+    if (j == nullptr) return;
+    std::erase(j->units, unit);
+    if (!j->units.empty()) return;
+    if (active_ && active_->serial == serial) {
+        active_.reset(); // the engines start afresh with the next request
+        return;
+    }
+    // Remove from the queue: swap with the last job (order is by rank, not position).
+    const std::size_t slot = slot_of_[serial];
+    const auto [lo, hi] = by_search_.equal_range(search_key(j->ask));
+    for (auto b = lo; b != hi; ++b) {
+        if (b->second == serial) {
+            by_search_.erase(b);
+            break;
         }
     }
-    if (active_ && strip(active_->units) && active_->units.empty()) {
-        active_.reset(); // the engines start afresh with the next request
+    slot_of_.erase(serial);
+    if (slot + 1 != queue_.size()) {
+        queue_[slot] = std::move(queue_.back());
+        slot_of_[queue_[slot].serial] = slot;
     }
+    queue_.pop_back();
 }
 
 void path_scheduler::submit(path_ask ask, std::uint64_t now) {
@@ -44,16 +74,24 @@ void path_scheduler::submit(path_ask ask, std::uint64_t now) {
         ++stats_.replaced;
         drop_unit(ask.unit);
     }
-    for (auto& j : queue_) {
+    const std::uint64_t key = search_key(ask);
+    const auto [lo, hi] = by_search_.equal_range(key);
+    for (auto b = lo; b != hi; ++b) {
+        job& j = queue_[slot_of_[b->second]];
         if (same_search(j.ask, ask)) {
             j.units.push_back(ask.unit);
             j.ask.priority = std::max(j.ask.priority, ask.priority);
+            job_of_unit_[ask.unit] = j.serial;
             ++stats_.merged;
             return;
         }
     }
     const std::uint32_t unit = ask.unit;
-    queue_.push_back(job{std::move(ask), {unit}, now, serial_++});
+    const std::uint64_t serial = serial_++;
+    queue_.push_back(job{std::move(ask), {unit}, now, serial});
+    slot_of_[serial] = queue_.size() - 1;
+    by_search_.emplace(key, serial);
+    job_of_unit_[unit] = serial;
 }
 
 bool path_scheduler::cancel(std::uint32_t unit) {
@@ -64,10 +102,7 @@ bool path_scheduler::cancel(std::uint32_t unit) {
 }
 
 bool path_scheduler::has_request(std::uint32_t unit) const noexcept {
-    auto holds = [unit](const job& j) {
-        return std::find(j.units.begin(), j.units.end(), unit) != j.units.end();
-    };
-    return (active_ && holds(*active_)) || std::any_of(queue_.begin(), queue_.end(), holds);
+    return job_of_unit_.contains(unit);
 }
 
 std::size_t path_scheduler::pending() const noexcept {
@@ -97,7 +132,20 @@ std::vector<path_answer> path_scheduler::serve(std::uint64_t now, std::uint64_t 
             const auto next = next_job(now);
             if (!next) break;
             active_ = std::move(queue_[*next]);
-            queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(*next));
+            const std::uint64_t serial = active_->serial;
+            const auto [lo, hi] = by_search_.equal_range(search_key(active_->ask));
+            for (auto b = lo; b != hi; ++b) {
+                if (b->second == serial) {
+                    by_search_.erase(b);
+                    break;
+                }
+            }
+            slot_of_.erase(serial);
+            if (*next + 1 != queue_.size()) {
+                queue_[*next] = std::move(queue_.back());
+                slot_of_[queue_[*next].serial] = *next;
+            }
+            queue_.pop_back();
             search::search_request request{.start = active_->ask.start, .goal = active_->ask.goal};
             request.stop_within = active_->ask.stop_within;
             request.max_expansions = active_->ask.max_expansions;
@@ -126,6 +174,7 @@ std::vector<path_answer> path_scheduler::serve(std::uint64_t now, std::uint64_t 
             answer.result.stats.expanded > charged_ ? answer.result.stats.expanded - charged_ : 0;
         spent += rest;
         stats_.expansions += rest;
+        for (const std::uint32_t u : active_->units) job_of_unit_.erase(u);
         answer.units = std::move(active_->units);
         answer.submitted_tick = active_->submitted;
         answer.answered_tick = now;

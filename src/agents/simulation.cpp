@@ -97,10 +97,13 @@ result<simulation> simulation::create(const grid::grid_map& map, std::vector<uni
         if (!sim.base_.in_bounds(s.goal)) {
             return error{who + ": goal " + text(s.goal) + " is outside the map"};
         }
-        for (std::size_t j = 0; j < i; ++j) {
-            if (overlap(s.start, s.size, specs[j].start, specs[j].size)) {
-                return error{who + ": start " + text(s.start) + " overlaps unit " +
-                             std::to_string(j)};
+        for (std::int32_t dy = 0; dy < s.size; ++dy) {
+            for (std::int32_t dx = 0; dx < s.size; ++dx) {
+                const std::int32_t o = sim.occupant({s.start.x + dx, s.start.y + dy});
+                if (o >= 0) {
+                    return error{who + ": start " + text(s.start) + " overlaps unit " +
+                                 std::to_string(o)};
+                }
             }
         }
         unit u;
@@ -258,8 +261,11 @@ void simulation::repath_around_units(unit& u) {
     constexpr std::int32_t margin = 6;
     const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(u.size)];
     auto held = [&](cell a) {
-        for (const unit& v : units_) {
-            if (v.id != u.id && overlap(v.at, v.size, a, u.size)) return true;
+        for (std::int32_t dy = 0; dy < u.size; ++dy) {
+            for (std::int32_t dx = 0; dx < u.size; ++dx) {
+                const std::int32_t o = occupant({a.x + dx, a.y + dy});
+                if (o >= 0 && o != static_cast<std::int32_t>(u.id)) return true;
+            }
         }
         return false;
     };
@@ -280,12 +286,24 @@ void simulation::repath_around_units(unit& u) {
             if (fp.has_terrain_costs()) box->set_terrain_cost(local, fp.terrain_cost({x, y}));
         }
     }
-    bool goal_taken = false;
-    for (const unit& v : units_) {
-        if (v.id == u.id || !overlap(v.at, v.size + u.size, {lo.x - u.size, lo.y - u.size},
-                                     hi.x - lo.x + 2 + u.size)) {
-            continue;
+    // The units whose footprints reach into the box (found on the occupancy grid, so a
+    // detour costs the box, not the number of units).
+    std::vector<std::uint32_t> near;
+    for (std::int32_t y = std::max(0, lo.y - max_unit_size);
+         y <= std::min(base_.height() - 1, hi.y + u.size); ++y) {
+        for (std::int32_t x = std::max(0, lo.x - max_unit_size);
+             x <= std::min(base_.width() - 1, hi.x + u.size); ++x) {
+            const std::int32_t o = occupancy_[index({x, y})];
+            if (o >= 0 && o != static_cast<std::int32_t>(u.id)) {
+                near.push_back(static_cast<std::uint32_t>(o));
+            }
         }
+    }
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    bool goal_taken = false;
+    for (const std::uint32_t id : near) {
+        const unit& v = units_[id];
         if (overlap(v.at, v.size, u.goal, u.size) && v.state == unit_state::arrived) {
             goal_taken = true;
         }
@@ -319,12 +337,31 @@ void simulation::repath_around_units(unit& u) {
 /// whose footprint is off `other`'s remaining path; empty when none lies within 16 cells.
 std::vector<cell> simulation::way_off(const unit& mover, const unit& other) const {
     const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(mover.size)];
-    auto on_other_path = [&](cell a) {
-        if (overlap(a, mover.size, other.at, other.size)) return true;
-        for (std::size_t j = other.next; j < other.path.size(); ++j) {
-            if (overlap(a, mover.size, other.path[j], other.size)) return true;
+    constexpr std::int32_t radius = 16;
+    constexpr std::int32_t side = 2 * radius + 1;
+    const cell at = mover.at;
+    // Anchors of the box whose footprint would overlap the other unit, now or on its way.
+    std::vector<std::uint8_t> in_way(static_cast<std::size_t>(side * side), 0);
+    auto block_around = [&](cell p) {
+        for (std::int32_t y = p.y - mover.size + 1; y < p.y + other.size; ++y) {
+            for (std::int32_t x = p.x - mover.size + 1; x < p.x + other.size; ++x) {
+                if (std::abs(x - at.x) > radius || std::abs(y - at.y) > radius) continue;
+                in_way[static_cast<std::size_t>((y - at.y + radius) * side + (x - at.x + radius))] =
+                    1;
+            }
         }
-        return false;
+    };
+    block_around(other.at);
+    for (std::size_t j = other.next; j < other.path.size(); ++j) {
+        const cell p = other.path[j];
+        if (std::abs(p.x - at.x) <= radius + other.size &&
+            std::abs(p.y - at.y) <= radius + other.size) {
+            block_around(p);
+        }
+    }
+    auto on_other_path = [&](cell a) {
+        return in_way[static_cast<std::size_t>((a.y - at.y + radius) * side +
+                                               (a.x - at.x + radius))] != 0;
     };
     auto free_of_units = [&](cell a) {
         for (std::int32_t dy = 0; dy < mover.size; ++dy) {
@@ -335,9 +372,6 @@ std::vector<cell> simulation::way_off(const unit& mover, const unit& other) cons
         }
         return true;
     };
-    constexpr std::int32_t radius = 16;
-    constexpr std::int32_t side = 2 * radius + 1;
-    const cell at = mover.at;
     std::vector<std::int32_t> parent(static_cast<std::size_t>(side * side), -2);
     auto slot = [&](cell a) { return (a.y - at.y + radius) * side + (a.x - at.x + radius); };
     std::vector<cell> queue{at};
@@ -738,9 +772,17 @@ tick_report simulation::step() {
         });
         for (const std::size_t i : order) {
             unit& u = units_[i];
-            // Off its own path (it side-stepped): the window's target may lie behind a wall
-            // now, so it asks for a fresh path from where it is first.
-            if (u.next > 0 && u.next <= u.path.size() && u.path[u.next - 1] != u.at) {
+            // Far off its own path (pushed aside): the window's target may lie behind a wall
+            // now, so it asks for a fresh path from where it is first. Near the path (two
+            // cells), the window's search finds its way back.
+            bool near_path = u.next == 0 || u.next > u.path.size();
+            const std::size_t ahead =
+                std::min(u.path.size(), u.next + static_cast<std::size_t>(options_.window));
+            for (std::size_t j = u.next > 0 ? u.next - 1 : 0; !near_path && j < ahead; ++j) {
+                near_path =
+                    std::abs(u.path[j].x - u.at.x) <= 2 && std::abs(u.path[j].y - u.at.y) <= 2;
+            }
+            if (!near_path) {
                 ++u.repaths;
                 ask_path(u, footprints_[static_cast<std::size_t>(u.size)], 0);
                 reserve_standing(u);

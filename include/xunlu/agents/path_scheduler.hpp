@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
@@ -88,8 +89,16 @@ class path_scheduler {
     [[nodiscard]] std::optional<std::size_t> next_job(std::uint64_t now) const;
     void drop_unit(std::uint32_t unit);
 
+    /// Jobs are found by unit and by search in hash tables, so submitting stays O(1) with
+    /// thousands of queued requests.
+    [[nodiscard]] static std::uint64_t search_key(const path_ask& a) noexcept;
+    [[nodiscard]] job* find_job(std::uint64_t serial) noexcept;
+
     std::uint64_t ageing_;
     std::vector<job> queue_;
+    std::unordered_map<std::uint32_t, std::uint64_t> job_of_unit_;    ///< unit -> job serial
+    std::unordered_multimap<std::uint64_t, std::uint64_t> by_search_; ///< search key -> serial
+    std::unordered_map<std::uint64_t, std::size_t> slot_of_;          ///< serial -> queue_ index
     std::optional<job> active_;
     path_engine kind_;
     search::astar astar_;
