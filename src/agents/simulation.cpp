@@ -427,47 +427,91 @@ bool simulation::make_way(unit& u) {
     return true;
 }
 
+// The reservation table: one map-sized layer of unit ids per tick of the window (now to
+// now + window + 1), recycled as time passes; lookups are one array read.
+std::size_t simulation::layer_of(std::uint64_t t) const noexcept {
+    return static_cast<std::size_t>(t % layer_time_.size());
+}
+
+void simulation::advance_layers() {
+    const std::size_t layers = static_cast<std::size_t>(options_.window) + 2;
+    if (layer_time_.empty()) {
+        layer_time_.resize(layers);
+        layer_cells_.assign(layers, std::vector<std::int32_t>(occupancy_.size(), -1));
+        layer_touched_.resize(layers);
+        for (std::size_t l = 0; l < layers; ++l) layer_time_[l] = l;
+    }
+    for (std::size_t l = 0; l < layers; ++l) {
+        if (layer_time_[l] >= tick_) continue;
+        for (const std::size_t k : layer_touched_[l]) layer_cells_[l][k] = -1;
+        layer_touched_[l].clear();
+        while (layer_time_[l] < tick_) layer_time_[l] += layers;
+    }
+    for (auto& held : held_) {
+        std::erase_if(held, [&](std::uint64_t k) { return (k >> 32) < tick_; });
+    }
+}
+
 void simulation::release_from(const unit& u, std::uint64_t t) {
-    auto& held = held_[u.id];
-    std::erase_if(held, [&](std::uint64_t k) {
-        if ((k >> 32) < t) return false;
-        const auto it = reservations_.find(k);
-        if (it != reservations_.end() && it->second == u.id) reservations_.erase(it);
+    std::erase_if(held_[u.id], [&](std::uint64_t k) {
+        const std::uint64_t when = k >> 32;
+        if (when < t) return false;
+        const std::size_t l = layer_of(when);
+        if (layer_time_[l] == when) {
+            auto& slot = layer_cells_[l][static_cast<std::size_t>(k & 0xffffffffu)];
+            if (slot == static_cast<std::int32_t>(u.id)) slot = -1;
+        }
         return true;
     });
 }
 
 void simulation::reserve(std::uint64_t t, const unit& u, cell anchor) {
+    if (layer_time_.empty()) return;
+    const std::size_t l = layer_of(t);
+    if (layer_time_[l] != t) return; // outside the window
     for (std::int32_t dy = 0; dy < u.size; ++dy) {
         for (std::int32_t dx = 0; dx < u.size; ++dx) {
-            const std::uint64_t k = key(t, index({anchor.x + dx, anchor.y + dy}));
-            const auto [it, fresh] = reservations_.try_emplace(k, u.id);
-            if (fresh) held_[u.id].push_back(k);
+            const std::size_t k = index({anchor.x + dx, anchor.y + dy});
+            auto& slot = layer_cells_[l][k];
+            if (slot >= 0) continue;
+            slot = static_cast<std::int32_t>(u.id);
+            layer_touched_[l].push_back(k);
+            held_[u.id].push_back(key(t, k));
         }
     }
 }
 
 std::int64_t simulation::reserved_by(std::uint64_t t, cell c) const {
-    const auto it = reservations_.find(key(t, index(c)));
-    return it == reservations_.end() ? -1 : static_cast<std::int64_t>(it->second);
+    if (layer_time_.empty()) return -1;
+    const std::size_t l = layer_of(t);
+    if (layer_time_[l] != t) return -1;
+    return layer_cells_[l][index(c)];
 }
 
 void simulation::reserve_standing(const unit& u) {
     const auto w = static_cast<std::uint64_t>(options_.window);
-    for (std::uint64_t t = tick_; t <= tick_ + w + 1; ++t) reserve(t, u, u.at);
+    // A unit that stood last tick holds the earlier ticks already: only the newest is new.
+    const bool held_before = reserved_by(tick_, u.at) == static_cast<std::int64_t>(u.id) &&
+                             reserved_by(tick_ + w, u.at) == static_cast<std::int64_t>(u.id);
+    for (std::uint64_t t = held_before ? tick_ + w + 1 : tick_; t <= tick_ + w + 1; ++t) {
+        reserve(t, u, u.at);
+    }
 }
 
 /// Windowed cooperative A* (Silver 2005): a search over (cell, tick) for `window` ticks
 /// towards the cell `window` steps ahead on the unit's own path, through the reservations of
-/// the units that planned before; the plan found is reserved in turn.
+/// the units that planned before; the plan found is reserved in turn. The states live in flat
+/// arrays over the box the window can reach, reused between searches by a stamp.
 void simulation::plan_cooperative(unit& u) {
     const std::uint64_t now = tick_;
-    const auto window = static_cast<std::uint32_t>(options_.window);
+    const auto window = static_cast<std::int32_t>(options_.window);
     release_from(u, now + 1);
     const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(u.size)];
     const std::size_t last = u.path.empty() ? 0 : u.path.size() - 1;
     const cell waypoint =
-        u.path.empty() ? u.goal : u.path[std::min<std::size_t>(u.next + window, last)];
+        u.path.empty()
+            ? u.goal
+            : u.path[std::min<std::size_t>(u.next + static_cast<std::size_t>(window), last)];
     const bool waypoint_is_goal = waypoint == u.goal;
     const std::int32_t s = u.size;
 
@@ -493,37 +537,53 @@ void simulation::plan_cooperative(unit& u) {
         return true;
     };
 
-    struct node {
-        double g;
-        std::uint64_t parent;
-        cell at;
-        bool closed;
+    const std::int32_t side = 2 * window + 1;
+    const std::size_t states = static_cast<std::size_t>(side) * static_cast<std::size_t>(side) *
+                               static_cast<std::size_t>(window + 1);
+    if (st_g_.size() != states) {
+        st_g_.assign(states, 0);
+        st_parent_.assign(states, -1);
+        st_stamp_.assign(states, 0);
+        st_closed_.assign(states, 0);
+    }
+    if (++st_generation_ == 0) {
+        std::fill(st_stamp_.begin(), st_stamp_.end(), 0);
+        std::fill(st_closed_.begin(), st_closed_.end(), 0);
+        st_generation_ = 1;
+    }
+    const std::uint32_t gen = st_generation_;
+    auto state = [&](cell c, std::int32_t dt) {
+        return static_cast<std::int32_t>(
+            (static_cast<std::size_t>(dt) * static_cast<std::size_t>(side) +
+             static_cast<std::size_t>(c.y - u.at.y + window)) *
+                static_cast<std::size_t>(side) +
+            static_cast<std::size_t>(c.x - u.at.x + window));
     };
-    auto state_key = [this](cell c, std::uint64_t dt) { return key(dt, index(c)); };
-    std::unordered_map<std::uint64_t, node> nodes;
-    using entry = std::pair<double, std::uint64_t>;
+    auto cell_of_state = [&](std::int32_t k) {
+        const std::int32_t in_layer = k % (side * side);
+        return cell{u.at.x + in_layer % side - window, u.at.y + in_layer / side - window};
+    };
+    using entry = std::pair<double, std::int32_t>;
     std::priority_queue<entry, std::vector<entry>, std::greater<>> open;
-    const std::uint64_t root = state_key(u.at, 0);
-    nodes.emplace(root, node{0, root, u.at, false});
+    const std::int32_t root = state(u.at, 0);
+    st_g_[static_cast<std::size_t>(root)] = 0;
+    st_parent_[static_cast<std::size_t>(root)] = -1;
+    st_stamp_[static_cast<std::size_t>(root)] = gen;
     open.push({octile(u.at, waypoint), root});
-    std::uint64_t found = 0;
-    bool have = false;
-    const std::size_t cap =
-        static_cast<std::size_t>(8) * (2 * window + 1) * (2 * window + 1) * (window + 1);
-    while (!open.empty() && nodes.size() < cap) {
+    std::int32_t found = -1;
+    while (!open.empty()) {
         const auto [f, k] = open.top();
         open.pop();
-        node& n = nodes[k];
-        if (n.closed) continue;
-        n.closed = true;
-        const std::uint64_t dt = k >> 32;
+        const auto ks = static_cast<std::size_t>(k);
+        if (st_closed_[ks] == gen) continue;
+        st_closed_[ks] = gen;
+        const std::int32_t dt = k / (side * side);
         if (dt == window) {
             found = k;
-            have = true;
             break;
         }
-        const cell at = n.at;
-        const double g = n.g;
+        const cell at = cell_of_state(k);
+        const double g = st_g_[ks];
         for (int d = -1; d < 8; ++d) {
             cell to = at;
             double cost = (waypoint_is_goal && at == u.goal) ? 0.0 : 1.0; // waiting
@@ -536,24 +596,23 @@ void simulation::plan_cooperative(unit& u) {
                 }
                 cost = dir < 4 ? 1.0 : sqrt2;
             }
-            if (!allowed(at, to, dt)) continue;
-            const std::uint64_t nk = state_key(to, dt + 1);
+            if (!allowed(at, to, static_cast<std::uint64_t>(dt))) continue;
+            const std::int32_t nk = state(to, dt + 1);
+            const auto nks = static_cast<std::size_t>(nk);
             const double ng = g + cost;
-            auto [it, fresh] = nodes.try_emplace(nk, node{ng, k, to, false});
-            if (!fresh) {
-                if (it->second.closed || it->second.g <= ng) continue;
-                it->second.g = ng;
-                it->second.parent = k;
-            }
+            if (st_stamp_[nks] == gen && (st_closed_[nks] == gen || st_g_[nks] <= ng)) continue;
+            st_stamp_[nks] = gen;
+            st_g_[nks] = ng;
+            st_parent_[nks] = k;
             open.push({ng + octile(to, waypoint), nk});
         }
     }
+    const bool have = found >= 0;
     std::vector<cell>& plan = plans_[u.id];
     plan.clear();
     if (have) {
-        for (std::uint64_t k = found;; k = nodes[k].parent) {
-            plan.push_back(nodes[k].at);
-            if (k == root) break;
+        for (std::int32_t k = found; k >= 0; k = st_parent_[static_cast<std::size_t>(k)]) {
+            plan.push_back(cell_of_state(k));
         }
         std::reverse(plan.begin(), plan.end());
     } else {
@@ -747,13 +806,8 @@ tick_report simulation::step() {
     // 2. Cooperative mode: units that stand still hold their cells; moving units whose plan
     // is half used (or broken) plan again, in priority order.
     if (options_.mode == collision_mode::cooperative) {
+        advance_layers(); // old reservations are dropped as time passes
         for (unit& u : units_) {
-            // Old reservations are dropped as time passes.
-            std::erase_if(held_[u.id], [&](std::uint64_t k) {
-                if ((k >> 32) >= tick_) return false;
-                reservations_.erase(k);
-                return true;
-            });
             if (u.state != unit_state::moving) reserve_standing(u);
         }
         std::vector<std::size_t> order;

@@ -12,7 +12,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "xunlu/agents/path_scheduler.hpp"
@@ -145,10 +144,13 @@ class simulation {
                static_cast<std::size_t>(c.x);
     }
 
-    // Cooperative mode: (tick, cell) -> unit.
+    // Cooperative mode: the reservation table, (tick, cell) -> unit, as window + 2 map-sized
+    // layers recycled as ticks pass; a unit's reservations are kept as keys (tick, cell).
     [[nodiscard]] static std::uint64_t key(std::uint64_t t, std::size_t cell_index) noexcept {
         return t << 32 | static_cast<std::uint64_t>(cell_index);
     }
+    [[nodiscard]] std::size_t layer_of(std::uint64_t t) const noexcept;
+    void advance_layers();
     [[nodiscard]] std::int64_t reserved_by(std::uint64_t t, cell c) const;
     void reserve(std::uint64_t t, const unit& u, cell anchor);
     void release_from(const unit& u, std::uint64_t t);
@@ -163,7 +165,15 @@ class simulation {
     std::uint64_t tick_ = 0;
     std::uint64_t hash_ = 14695981039346656037ull;
     std::uint64_t conflicts_ = 0;
-    std::unordered_map<std::uint64_t, std::uint32_t> reservations_;
+    std::vector<std::uint64_t> layer_time_;               ///< the tick each layer holds
+    std::vector<std::vector<std::int32_t>> layer_cells_;  ///< unit id per cell, -1 free
+    std::vector<std::vector<std::size_t>> layer_touched_; ///< cells set, to clear a layer
+    // The space-time search's states, reused between searches (stamp = this search).
+    std::vector<double> st_g_;
+    std::vector<std::int32_t> st_parent_;
+    std::vector<std::uint32_t> st_stamp_;
+    std::vector<std::uint32_t> st_closed_;
+    std::uint32_t st_generation_ = 0;
     std::vector<std::vector<cell>> plans_; ///< cooperative: positions from plan_start_
     std::vector<std::uint64_t> plan_start_;
     std::vector<std::vector<std::uint64_t>> held_; ///< reservation keys each unit holds
