@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -186,6 +187,13 @@ search::search_request search_options::to_request(cell from, cell to) const {
                             std::string(grid::movement_rules_name(r.rules))};
     }
     return r;
+}
+
+double percentile(std::vector<double> values, double p) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const auto i = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5);
+    return values[std::min(i, values.size() - 1)];
 }
 
 double micros_since(std::chrono::steady_clock::time_point t0) {

@@ -85,6 +85,9 @@ struct search_options {
     [[nodiscard]] search::search_request to_request(cell from, cell to) const;
 };
 
+/// The p-quantile (0..1, nearest rank) of `values`; 0 when empty.
+[[nodiscard]] double percentile(std::vector<double> values, double p);
+
 /// Microseconds since `t0`.
 [[nodiscard]] double micros_since(std::chrono::steady_clock::time_point t0);
 

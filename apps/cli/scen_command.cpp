@@ -34,13 +34,6 @@ struct scen_args {
     std::string layers;
 };
 
-double percentile(std::vector<double> v, double p) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-    return v[std::min(i, v.size() - 1)];
-}
-
 void run_scen(const scen_args& a) {
     auto text = io::read_file(a.file);
     if (!text) throw command_error{text.err().message};

@@ -125,13 +125,6 @@ std::vector<agents::unit_spec> scenario_units(const grid::grid_map& map, const s
     return units;
 }
 
-double quantile(std::vector<double> v, double p) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-    return v[std::min(i, v.size() - 1)];
-}
-
 void run_simulate(const simulate_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     agents::simulation_options options;
@@ -199,7 +192,7 @@ void run_simulate(const simulate_args& a) {
     char hash[17];
     std::snprintf(hash, sizeof hash, "%016llx",
                   static_cast<unsigned long long>(sim.trajectory_hash()));
-    const double p50 = quantile(tick_us, 0.5), p99 = quantile(tick_us, 0.99);
+    const double p50 = percentile(tick_us, 0.5), p99 = percentile(tick_us, 0.99);
     const double max = tick_us.empty() ? 0 : *std::max_element(tick_us.begin(), tick_us.end());
     std::size_t blocked = 0, moving = 0;
     for (const auto& u : sim.units()) {

@@ -51,21 +51,26 @@ void path_scheduler::drop_unit(std::uint32_t unit) {
         active_.reset(); // the engines start afresh with the next request
         return;
     }
-    // Remove from the queue: swap with the last job (order is by rank, not position).
-    const std::size_t slot = slot_of_[serial];
-    const auto [lo, hi] = by_search_.equal_range(search_key(j->ask));
+    (void)take_job(slot_of_[serial]);
+}
+
+path_scheduler::job path_scheduler::take_job(std::size_t slot) {
+    job taken = std::move(queue_[slot]);
+    const auto [lo, hi] = by_search_.equal_range(search_key(taken.ask));
     for (auto b = lo; b != hi; ++b) {
-        if (b->second == serial) {
+        if (b->second == taken.serial) {
             by_search_.erase(b);
             break;
         }
     }
-    slot_of_.erase(serial);
+    slot_of_.erase(taken.serial);
+    // The last job fills the hole: the order is by rank, not by position.
     if (slot + 1 != queue_.size()) {
         queue_[slot] = std::move(queue_.back());
         slot_of_[queue_[slot].serial] = slot;
     }
     queue_.pop_back();
+    return taken;
 }
 
 void path_scheduler::submit(path_ask ask, std::uint64_t now) {
@@ -131,21 +136,7 @@ std::vector<path_answer> path_scheduler::serve(std::uint64_t now, std::uint64_t 
         if (!active_) {
             const auto next = next_job(now);
             if (!next) break;
-            active_ = std::move(queue_[*next]);
-            const std::uint64_t serial = active_->serial;
-            const auto [lo, hi] = by_search_.equal_range(search_key(active_->ask));
-            for (auto b = lo; b != hi; ++b) {
-                if (b->second == serial) {
-                    by_search_.erase(b);
-                    break;
-                }
-            }
-            slot_of_.erase(serial);
-            if (*next + 1 != queue_.size()) {
-                queue_[*next] = std::move(queue_.back());
-                slot_of_[queue_[*next].serial] = *next;
-            }
-            queue_.pop_back();
+            active_ = take_job(*next);
             search::search_request request{.start = active_->ask.start, .goal = active_->ask.goal};
             request.stop_within = active_->ask.stop_within;
             request.max_expansions = active_->ask.max_expansions;

@@ -137,6 +137,16 @@ std::int32_t simulation::occupant(cell c) const noexcept {
     return base_.in_bounds(c) ? occupancy_[index(c)] : -1;
 }
 
+std::int32_t simulation::other_occupant(const unit& u, cell anchor) const noexcept {
+    for (std::int32_t dy = 0; dy < u.size; ++dy) {
+        for (std::int32_t dx = 0; dx < u.size; ++dx) {
+            const std::int32_t o = occupant({anchor.x + dx, anchor.y + dy});
+            if (o >= 0 && o != static_cast<std::int32_t>(u.id)) return o;
+        }
+    }
+    return -1;
+}
+
 void simulation::hash_positions() {
     auto mix = [this](std::uint64_t v) {
         for (int b = 0; b < 8; ++b) {
@@ -260,17 +270,8 @@ void simulation::repath_around_units(unit& u) {
     constexpr std::size_t rejoin_ahead = 12;
     constexpr std::int32_t margin = 6;
     const grid::grid_map& fp = *footprints_[static_cast<std::size_t>(u.size)];
-    auto held = [&](cell a) {
-        for (std::int32_t dy = 0; dy < u.size; ++dy) {
-            for (std::int32_t dx = 0; dx < u.size; ++dx) {
-                const std::int32_t o = occupant({a.x + dx, a.y + dy});
-                if (o >= 0 && o != static_cast<std::int32_t>(u.id)) return true;
-            }
-        }
-        return false;
-    };
     std::size_t rejoin = std::min(u.next + rejoin_ahead, u.path.size() - 1);
-    while (rejoin + 1 < u.path.size() && held(u.path[rejoin])) ++rejoin;
+    while (rejoin + 1 < u.path.size() && other_occupant(u, u.path[rejoin]) >= 0) ++rejoin;
     const cell target = u.path[rejoin];
     const cell lo{std::max(0, std::min(u.at.x, target.x) - margin),
                   std::max(0, std::min(u.at.y, target.y) - margin)};
@@ -363,15 +364,6 @@ std::vector<cell> simulation::way_off(const unit& mover, const unit& other) cons
         return in_way[static_cast<std::size_t>((a.y - at.y + radius) * side +
                                                (a.x - at.x + radius))] != 0;
     };
-    auto free_of_units = [&](cell a) {
-        for (std::int32_t dy = 0; dy < mover.size; ++dy) {
-            for (std::int32_t dx = 0; dx < mover.size; ++dx) {
-                const std::int32_t o = occupant({a.x + dx, a.y + dy});
-                if (o >= 0 && o != static_cast<std::int32_t>(mover.id)) return false;
-            }
-        }
-        return true;
-    };
     std::vector<std::int32_t> parent(static_cast<std::size_t>(side * side), -2);
     auto slot = [&](cell a) { return (a.y - at.y + radius) * side + (a.x - at.x + radius); };
     std::vector<cell> queue{at};
@@ -393,7 +385,7 @@ std::vector<cell> simulation::way_off(const unit& mover, const unit& other) cons
             const cell n{a.x + grid::direction_dx[d], a.y + grid::direction_dy[d]};
             if (std::abs(n.x - at.x) > radius || std::abs(n.y - at.y) > radius) continue;
             auto& p = parent[static_cast<std::size_t>(slot(n))];
-            if (p != -2 || !fp.passable(n) || !free_of_units(n)) continue;
+            if (p != -2 || !fp.passable(n) || other_occupant(mover, n) >= 0) continue;
             p = slot(a);
             queue.push_back(n);
         }
@@ -404,13 +396,7 @@ std::vector<cell> simulation::way_off(const unit& mover, const unit& other) cons
 bool simulation::make_way(unit& u) {
     if (u.next >= u.path.size()) return false;
     // The unit in the way: on the next cell's footprint.
-    std::int32_t blocker = -1;
-    for (std::int32_t dy = 0; dy < u.size && blocker < 0; ++dy) {
-        for (std::int32_t dx = 0; dx < u.size && blocker < 0; ++dx) {
-            const std::int32_t o = occupant({u.path[u.next].x + dx, u.path[u.next].y + dy});
-            if (o >= 0 && o != static_cast<std::int32_t>(u.id)) blocker = o;
-        }
-    }
+    const std::int32_t blocker = other_occupant(u, u.path[u.next]);
     if (blocker < 0) return false;
     const unit& b = units_[static_cast<std::size_t>(blocker)];
     // A blocker that waits for a path of its own still holds the one it walks.

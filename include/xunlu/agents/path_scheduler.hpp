@@ -93,6 +93,8 @@ class path_scheduler {
     /// thousands of queued requests.
     [[nodiscard]] static std::uint64_t search_key(const path_ask& a) noexcept;
     [[nodiscard]] job* find_job(std::uint64_t serial) noexcept;
+    /// Removes the queued job at `slot` from the queue and its indexes, and returns it.
+    [[nodiscard]] job take_job(std::size_t slot);
 
     std::uint64_t ageing_;
     std::vector<job> queue_;

@@ -139,6 +139,8 @@ class simulation {
     void hash_positions();
     void occupy(const unit& u, std::int32_t id);
     [[nodiscard]] std::int32_t occupant(cell c) const noexcept;
+    /// A unit other than `u` in the footprint `u` would have at `anchor`, or -1.
+    [[nodiscard]] std::int32_t other_occupant(const unit& u, cell anchor) const noexcept;
     [[nodiscard]] std::size_t index(cell c) const noexcept {
         return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(base_.width()) +
                static_cast<std::size_t>(c.x);
