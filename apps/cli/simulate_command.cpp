@@ -44,6 +44,9 @@ struct simulate_args {
     std::int32_t gif_scale = 0;
     bool json = false;
     std::string layers;
+    std::size_t threads = 1;
+    std::size_t lanes = 4;
+    std::vector<double> speeds;
 };
 
 std::vector<agents::unit_spec> random_units(const grid::grid_map& map, const simulate_args& a) {
@@ -146,8 +149,13 @@ void run_simulate(const simulate_args& a) {
         a.tick_budget_us * (options.engine == agents::path_engine::jps ? jps_expansions_per_us
                                                                        : astar_expansions_per_us);
     options.window = a.window;
+    options.threads = a.threads;
+    options.lanes = a.lanes;
     std::vector<agents::unit_spec> specs =
         a.scen.empty() ? random_units(map, a) : scenario_units(map, a);
+    for (std::size_t i = 0; i < specs.size() && !a.speeds.empty(); ++i) {
+        specs[i].speed = a.speeds[i % a.speeds.size()];
+    }
     auto created = agents::simulation::create(map, std::move(specs), options);
     if (!created) throw command_error{created.err().message};
     agents::simulation sim = std::move(created).value();
@@ -221,6 +229,12 @@ void run_simulate(const simulate_args& a) {
         j["still_moving"] = moving;
         j["path_requests"] = sim.scheduler().answered;
         j["expansions"] = expansions;
+        j["threads"] = a.threads;
+        j["lanes"] = a.lanes;
+        j["path_wait_ticks"] = totals.path_wait_ticks;
+        j["paths_per_tick"] = sim.tick() == 0 ? 0.0
+                                              : static_cast<double>(totals.answered) /
+                                                    static_cast<double>(sim.tick());
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("units        %zu (%s mode, %llu ticks)\n", totals.units, a.mode.c_str(),
@@ -233,9 +247,9 @@ void run_simulate(const simulate_args& a) {
                     static_cast<unsigned long long>(totals.repaths));
         std::printf("length ratio %.4f (walked / solo path, arrived units)\n", totals.length_ratio);
         std::printf("tick cpu     p50 %.1f us, p99 %.1f us, max %.1f us\n", p50, p99, max);
-        std::printf("requests     %llu paths, %llu expansions\n",
+        std::printf("requests     %llu paths, %llu expansions, %.2f ticks mean wait for a path\n",
                     static_cast<unsigned long long>(sim.scheduler().answered),
-                    static_cast<unsigned long long>(expansions));
+                    static_cast<unsigned long long>(expansions), totals.path_wait_ticks);
         std::printf("trajectory   %s\n", hash);
     }
 }
@@ -282,6 +296,21 @@ void register_simulate(CLI::App& app) {
     cmd->add_option("--gif", args->gif, "write an animated GIF of the run");
     cmd->add_option("--gif-scale", args->gif_scale, "GIF pixels per cell (0 = automatic)")
         ->check(CLI::Range(0, 16));
+    cmd->add_option("--threads", args->threads,
+                    "threads that run the path searches, the game thread's included (the run "
+                    "is the same with any number)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    cmd->add_option("--lanes", args->lanes,
+                    "path searches run side by side per tick, sharing its budget (the run "
+                    "depends on this, not on --threads)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    cmd->add_option("--speeds", args->speeds,
+                    "unit speeds in cells per tick, in (0, 1], given to the units in turn "
+                    "(e.g. 1,0.5)")
+        ->delimiter(',')
+        ->check(CLI::Range(0.0, 1.0));
     cmd->add_flag("--json", args->json, "print one JSON object");
     add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_simulate(*args); });

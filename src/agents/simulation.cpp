@@ -54,7 +54,11 @@ std::string_view collision_mode_name(collision_mode m) noexcept {
 }
 
 simulation::simulation(grid::grid_map map, simulation_options options)
-    : base_(std::move(map)), options_(options), scheduler_(8, options.engine) {}
+    : base_(std::move(map)), options_(options),
+      scheduler_(scheduler_options{.ageing_ticks = 8,
+                                   .engine = options.engine,
+                                   .lanes = options.lanes,
+                                   .threads = options.threads}) {}
 
 result<simulation> simulation::create(const grid::grid_map& map, std::vector<unit_spec> specs,
                                       simulation_options options) {
@@ -62,6 +66,12 @@ result<simulation> simulation::create(const grid::grid_map& map, std::vector<uni
         return error{"window must be 2..64 ticks, got " + std::to_string(options.window)};
     }
     if (options.wait_before_repath < 1) return error{"wait_before_repath must be >= 1"};
+    if (options.lanes < 1 || options.lanes > 64) {
+        return error{"lanes must be 1..64, got " + std::to_string(options.lanes)};
+    }
+    if (options.threads < 1 || options.threads > 64) {
+        return error{"threads must be 1..64, got " + std::to_string(options.threads)};
+    }
     // The map without low obstacles: units are tracked here, not as flags of the map.
     grid::grid_map base = map;
     for (std::int32_t y = 0; y < base.height(); ++y) {
@@ -186,6 +196,10 @@ simulation_totals simulation::totals() const {
         if (u.unreachable) ++t.unreachable;
     }
     t.length_ratio = ratio_count == 0 ? 0 : ratio_sum / static_cast<double>(ratio_count);
+    t.answered = answered_;
+    t.path_wait_ticks =
+        answered_ == 0 ? 0
+                       : static_cast<double>(waited_for_paths_) / static_cast<double>(answered_);
     return t;
 }
 
@@ -206,6 +220,8 @@ void simulation::take_answers(std::vector<path_answer> answers) {
     for (auto& a : answers) {
         for (const std::uint32_t id : a.units) {
             unit& u = units_[id];
+            ++answered_;
+            waited_for_paths_ += a.answered_tick - a.submitted_tick;
             if (u.state != unit_state::waiting_for_path) continue;
             const bool was_repath = u.repathing;
             u.repathing = false;

@@ -243,6 +243,43 @@ TEST(simulation, the_same_inputs_give_the_same_trajectory_hash) {
     }
 }
 
+TEST(simulation, the_trajectory_does_not_depend_on_the_thread_count) {
+    std::mt19937 rng(5);
+    auto map = grid::grid_map::create(48, 48).value();
+    std::uniform_int_distribution<int> coord(0, 47);
+    for (int k = 0; k < 300; ++k) map.set_high_obstacle({coord(rng), coord(rng)}, true);
+    std::vector<unit_spec> units;
+    std::vector<cell> taken;
+    auto free_cell = [&] {
+        for (;;) {
+            const cell c{coord(rng), coord(rng)};
+            if (map.passable(c) && std::find(taken.begin(), taken.end(), c) == taken.end()) {
+                taken.push_back(c);
+                return c;
+            }
+        }
+    };
+    for (int i = 0; i < 80; ++i) {
+        const cell s = free_cell();
+        units.push_back({s, free_cell(), 1, i % 4, i % 5 == 0 ? 0.5 : 1.0});
+    }
+    for (const auto mode : {collision_mode::local, collision_mode::cooperative}) {
+        // A small budget, so requests wait, lanes share it and searches span ticks.
+        agents::simulation_options options{.tick_budget = 300, .lanes = 4};
+        options.threads = 1;
+        const auto one = simulate(map, units, mode, 150, options);
+        expect_clean(one);
+        EXPECT_GT(one.sim.totals().answered, 80u);
+        for (const std::size_t threads : {std::size_t{2}, std::size_t{3}}) {
+            options.threads = threads;
+            const auto more = simulate(map, units, mode, 150, options);
+            EXPECT_EQ(more.sim.trajectory_hash(), one.sim.trajectory_hash())
+                << agents::collision_mode_name(mode) << ", " << threads << " threads";
+            EXPECT_EQ(more.ticks, one.ticks);
+        }
+    }
+}
+
 TEST(simulation, bad_units_are_refused_with_the_unit_named) {
     const auto map = ascii(corridor);
     auto bad = agents::simulation::create(map, {{{0, 0}, {1, 1}}, {{0, 0}, {2, 2}}}, {});
@@ -252,6 +289,8 @@ TEST(simulation, bad_units_are_refused_with_the_unit_named) {
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}, 9}}, {}).ok());
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}, 1, 0, 0.0}}, {}).ok());
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {99, 1}}}, {}).ok());
+    EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}}}, {.lanes = 0}).ok());
+    EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}}}, {.threads = 65}).ok());
 }
 
 } // namespace

@@ -79,6 +79,11 @@ struct simulation_options {
     std::int32_t max_repaths = 20;
     /// The search that answers path requests (JPS: far fewer expansions on open maps).
     path_engine engine = path_engine::jps;
+    /// Path searches run side by side in this many lanes, sharing the tick's budget. The
+    /// trajectory depends on the lanes, never on the threads.
+    std::size_t lanes = 4;
+    /// Threads that run the lanes, the caller's included (1 = the game thread alone).
+    std::size_t threads = 1;
 };
 
 /// What one tick did.
@@ -99,7 +104,9 @@ struct simulation_totals {
     std::uint64_t conflicts = 0;
     std::uint64_t waits = 0;
     std::uint64_t repaths = 0;
-    double length_ratio = 0; ///< mean over arrived units of walked / solo path length
+    double length_ratio = 0;    ///< mean over arrived units of walked / solo path length
+    std::uint64_t answered = 0; ///< path requests answered (a merged request once per unit)
+    double path_wait_ticks = 0; ///< mean ticks from a request to its answer, per unit
 };
 
 class simulation {
@@ -167,7 +174,9 @@ class simulation {
     std::uint64_t tick_ = 0;
     std::uint64_t hash_ = 14695981039346656037ull;
     std::uint64_t conflicts_ = 0;
-    std::vector<std::uint64_t> layer_time_;               ///< the tick each layer holds
+    std::uint64_t answered_ = 0;
+    std::uint64_t waited_for_paths_ = 0;    ///< ticks from request to answer, summed over units
+    std::vector<std::uint64_t> layer_time_; ///< the tick each layer holds
     std::vector<std::vector<std::int32_t>> layer_cells_;  ///< unit id per cell, -1 free
     std::vector<std::vector<std::size_t>> layer_touched_; ///< cells set, to clear a layer
     // The space-time search's states, reused between searches (stamp = this search).
