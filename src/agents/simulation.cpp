@@ -93,6 +93,12 @@ result<simulation> simulation::create(const grid::grid_map& map, std::vector<uni
         if (!(s.speed > 0 && s.speed <= 1)) {
             return error{who + ": speed must be in (0, 1] cells per tick"};
         }
+        if (options.mode == collision_mode::cooperative && s.speed * options.window < 1.0 - 1e-9) {
+            return error{who + ": speed " + std::to_string(s.speed) +
+                         " is too slow for the cooperative window of " +
+                         std::to_string(options.window) +
+                         " ticks (a step must fit in the window: speed >= 1 / window)"};
+        }
         auto& fp = sim.footprints_[static_cast<std::size_t>(s.size)];
         if (!fp) {
             auto built = footprint_map(sim.base_, s.size, grid::obstacle_mask::high_only);
@@ -242,6 +248,7 @@ void simulation::take_answers(std::vector<path_answer> answers) {
                 u.path = std::move(joined);
                 u.next = 1;
                 u.waited = 0;
+                u.moved_tick = tick_;
                 u.state = unit_state::moving;
                 continue;
             }
@@ -249,6 +256,7 @@ void simulation::take_answers(std::vector<path_answer> answers) {
                 u.path = a.result.path;
                 u.next = 1;
                 u.waited = 0;
+                u.moved_tick = tick_;
                 u.state = unit_state::moving;
                 if (u.solo_length < 0) u.solo_length = a.result.length;
                 plans_[id].clear();
@@ -409,11 +417,31 @@ std::vector<cell> simulation::way_off(const unit& mover, const unit& other) cons
     return {};
 }
 
+bool simulation::move_parked_aside(const unit& u) {
+    if (u.next >= u.path.size()) return false;
+    const std::int32_t blocker = other_occupant(u, u.path[u.next]);
+    if (blocker < 0) return false;
+    unit& b = units_[static_cast<std::size_t>(blocker)];
+    if (b.state != unit_state::arrived) return false;
+    std::vector<cell> path = way_off(b, u);
+    if (path.size() < 2) return false;
+    b.path = std::move(path);
+    b.next = 1;
+    b.state = unit_state::moving;
+    b.waited = 0;
+    b.moved_tick = tick_;
+    b.reason.clear();
+    ++b.gave_way;
+    if (b.id < plans_.size()) plans_[b.id].clear();
+    return true;
+}
+
 bool simulation::make_way(unit& u) {
     if (u.next >= u.path.size()) return false;
     // The unit in the way: on the next cell's footprint.
     const std::int32_t blocker = other_occupant(u, u.path[u.next]);
     if (blocker < 0) return false;
+    if (move_parked_aside(u)) return true;
     const unit& b = units_[static_cast<std::size_t>(blocker)];
     // A blocker that waits for a path of its own still holds the one it walks.
     if (b.state != unit_state::moving && b.state != unit_state::waiting_for_path) return false;
@@ -516,6 +544,13 @@ void simulation::plan_cooperative(unit& u) {
             : u.path[std::min<std::size_t>(u.next + static_cast<std::size_t>(window), last)];
     const bool waypoint_is_goal = waypoint == u.goal;
     const std::int32_t s = u.size;
+    // A unit of speed v steps once its progress reaches 1: every ceil(1 / v) ticks, the first
+    // step once what its progress lacks has accrued. Steps are planned as that many ticks
+    // standing, then the move (waiting first never makes a later step come sooner).
+    const auto ticks_per_step =
+        static_cast<std::int32_t>(std::max(1.0, std::ceil(1.0 / u.speed - 1e-9)));
+    const auto ticks_to_first_step =
+        static_cast<std::int32_t>(std::max(1.0, std::ceil((1.0 - u.progress) / u.speed - 1e-9)));
 
     // Whether unit `u` may go from `from` (at now + dt) to `to` (at now + dt + 1).
     auto allowed = [&](cell from, cell to, std::uint64_t dt) {
@@ -598,8 +633,19 @@ void simulation::plan_cooperative(unit& u) {
                 }
                 cost = dir < 4 ? 1.0 : sqrt2;
             }
-            if (!allowed(at, to, static_cast<std::uint64_t>(dt))) continue;
-            const std::int32_t nk = state(to, dt + 1);
+            std::int32_t ticks = 1;
+            if (d >= 0) {
+                ticks = k == root ? ticks_to_first_step : ticks_per_step;
+                if (dt + ticks > window) continue;
+                bool stand = true;
+                for (std::int32_t w = 0; w + 1 < ticks && stand; ++w) {
+                    stand = allowed(at, at, static_cast<std::uint64_t>(dt + w));
+                }
+                if (!stand) continue;
+                cost += static_cast<double>(ticks - 1);
+            }
+            if (!allowed(at, to, static_cast<std::uint64_t>(dt + ticks - 1))) continue;
+            const std::int32_t nk = state(to, dt + ticks);
             const auto nks = static_cast<std::size_t>(nk);
             const double ng = g + cost;
             if (st_stamp_[nks] == gen && (st_closed_[nks] == gen || st_g_[nks] <= ng)) continue;
@@ -613,8 +659,13 @@ void simulation::plan_cooperative(unit& u) {
     std::vector<cell>& plan = plans_[u.id];
     plan.clear();
     if (have) {
+        // One position per tick: a slow unit's step spans several ticks standing.
+        std::int32_t later = -1;
         for (std::int32_t k = found; k >= 0; k = st_parent_[static_cast<std::size_t>(k)]) {
-            plan.push_back(cell_of_state(k));
+            const std::int32_t dt = k / (side * side);
+            const std::int32_t repeat = later < 0 ? 1 : later - dt;
+            for (std::int32_t r = 0; r < repeat; ++r) plan.push_back(cell_of_state(k));
+            later = dt;
         }
         std::reverse(plan.begin(), plan.end());
     } else {
@@ -720,6 +771,7 @@ std::size_t simulation::resolve_moves(tick_report& report) {
             u.at = want[i];
             u.progress -= 1.0;
             u.waited = 0;
+            u.moved_tick = tick_;
             ++moved_count;
             if (options_.mode == collision_mode::local) {
                 ++u.next;
@@ -858,7 +910,8 @@ tick_report simulation::step() {
     // 4. Arrivals, and units stuck behind others.
     for (unit& u : units_) {
         if (u.state != unit_state::moving) continue;
-        if (u.at == u.goal) {
+        // (A parked unit asked aside stands on its goal with a path still to walk.)
+        if (u.at == u.goal && u.next >= u.path.size()) {
             u.state = unit_state::arrived;
             u.arrived_tick = tick_ + 1;
             continue;
@@ -892,6 +945,14 @@ tick_report simulation::step() {
             } else if (u.waited >= options_.wait_before_repath) {
                 repath_around_units(u);
             }
+        } else if (!u.path.empty() && u.next >= u.path.size() && u.at == u.path.back()) {
+            // As in local mode: a path that ended short of the goal (it stepped aside for
+            // another unit) is asked again after a rest.
+            u.state = unit_state::idle;
+            u.resume_tick = tick_ + 1 + static_cast<std::uint64_t>(options_.wait_before_repath);
+        } else if (tick_ - u.moved_tick >= static_cast<std::uint64_t>(options_.window) &&
+                   move_parked_aside(u)) {
+            // A unit parked on its way (its plans keep it standing behind it): asked aside.
         } else if (u.waited >= options_.wait_before_repath * 8) {
             if (static_cast<std::int32_t>(++u.repaths) > options_.max_repaths) {
                 u.state = unit_state::blocked;

@@ -104,6 +104,30 @@ TEST(simulation, a_parked_unit_in_the_way_is_walked_around) {
     }
 }
 
+TEST(simulation, a_parked_unit_in_a_corridor_steps_into_an_alcove_and_back) {
+    // No way around unit 1, parked in a one-cell corridor: it steps into the alcove above,
+    // lets unit 0 pass, and walks back to its goal.
+    const auto map = ascii({
+        "######.######",
+        ".............",
+        "#############",
+    });
+    for (const auto mode : {collision_mode::local, collision_mode::cooperative}) {
+        const auto r = simulate(map, {{{0, 1}, {12, 1}}, {{6, 1}, {6, 1}}}, mode);
+        expect_clean(r);
+        const auto name = agents::collision_mode_name(mode);
+        EXPECT_EQ(r.sim.units()[0].state, unit_state::arrived)
+            << name << ": " << r.sim.units()[0].reason;
+        EXPECT_EQ(r.sim.units()[0].at, (cell{12, 1})) << name;
+        EXPECT_EQ(r.sim.units()[1].state, unit_state::arrived) << name;
+        EXPECT_EQ(r.sim.units()[1].at, (cell{6, 1})) << name;
+        EXPECT_GE(r.sim.units()[1].gave_way, 1u) << name;
+        bool in_alcove = false;
+        for (const auto& tick : r.ticks) in_alcove = in_alcove || tick[1] == cell{6, 0};
+        EXPECT_TRUE(in_alcove) << name;
+    }
+}
+
 TEST(simulation, a_crowd_passes_a_door) {
     const auto map = ascii({
         "......#......",
@@ -226,6 +250,55 @@ TEST(simulation, random_crowds_never_share_a_cell_or_swap) {
     }
 }
 
+TEST(simulation, slow_units_step_no_faster_than_their_speed_in_both_modes) {
+    std::mt19937 rng(3);
+    const std::vector<double> speeds{1.0, 0.5, 0.25};
+    for (int run_index = 0; run_index < 16; ++run_index) {
+        auto map = grid::grid_map::create(20, 20).value();
+        std::uniform_int_distribution<int> coord(0, 19);
+        for (int k = 0; k < 40; ++k) map.set_high_obstacle({coord(rng), coord(rng)}, true);
+        std::vector<unit_spec> units;
+        std::vector<cell> taken;
+        auto free_cell = [&] {
+            for (;;) {
+                const cell c{coord(rng), coord(rng)};
+                if (map.passable(c) && std::find(taken.begin(), taken.end(), c) == taken.end()) {
+                    taken.push_back(c);
+                    return c;
+                }
+            }
+        };
+        for (int i = 0; i < 15; ++i) {
+            const cell s = free_cell();
+            units.push_back({s, free_cell(), 1, 0, speeds[static_cast<std::size_t>(i) % 3]});
+        }
+        const auto mode = run_index % 2 == 0 ? collision_mode::local : collision_mode::cooperative;
+        const auto r = simulate(map, units, mode, 400);
+        expect_clean(r);
+        for (std::size_t i = 0; i < units.size(); ++i) {
+            const auto gap = static_cast<std::size_t>(1.0 / units[i].speed);
+            std::size_t last_move = 0;
+            bool moved_before = false;
+            for (std::size_t t = 1; t < r.ticks.size(); ++t) {
+                if (r.ticks[t][i] == r.ticks[t - 1][i]) continue;
+                if (moved_before) {
+                    ASSERT_GE(t - last_move, gap)
+                        << agents::collision_mode_name(mode) << " unit " << i << " tick " << t;
+                }
+                moved_before = true;
+                last_move = t;
+            }
+            if (r.sim.units()[i].state == unit_state::arrived) {
+                EXPECT_EQ(r.sim.units()[i].at, units[i].goal);
+            }
+        }
+        std::size_t arrived = 0;
+        for (const auto& u : r.sim.units()) arrived += u.state == unit_state::arrived ? 1 : 0;
+        EXPECT_GT(arrived + r.sim.totals().unreachable, units.size() / 2)
+            << agents::collision_mode_name(mode);
+    }
+}
+
 TEST(simulation, the_same_inputs_give_the_same_trajectory_hash) {
     const auto map = ascii(corridor);
     std::vector<unit_spec> units{{{0, 0}, {12, 2}}, {{12, 0}, {0, 2}}, {{1, 1}, {11, 1}}};
@@ -290,6 +363,10 @@ TEST(simulation, bad_units_are_refused_with_the_unit_named) {
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}, 1, 0, 0.0}}, {}).ok());
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {99, 1}}}, {}).ok());
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}}}, {.lanes = 0}).ok());
+    const auto too_slow = agents::simulation::create(
+        map, {{{0, 0}, {1, 1}, 1, 0, 0.1}}, {.mode = collision_mode::cooperative, .window = 8});
+    ASSERT_FALSE(too_slow.ok());
+    EXPECT_NE(too_slow.err().message.find("window"), std::string::npos);
     EXPECT_FALSE(agents::simulation::create(map, {{{0, 0}, {1, 1}}}, {.threads = 65}).ok());
 }
 

@@ -60,6 +60,7 @@ struct unit {
     double walked = 0;          ///< length walked (1 straight, sqrt 2 diagonal)
     double solo_length = -1;    ///< length of its first path, which ignores other units
     std::uint64_t arrived_tick = 0;
+    std::uint64_t moved_tick = 0;  ///< the last tick it took a step (or got a path)
     bool unreachable = false;      ///< blocked because no path exists (not because of units)
     bool repathing = false;        ///< its pending request is a re-path around other units
     std::uint64_t resume_tick = 0; ///< idle units ask for a path from this tick on
@@ -137,6 +138,9 @@ class simulation {
     /// Local mode, when no way around a blocker exists: the unit that gives way (lower
     /// priority, or higher id) walks to the nearest cell off the blocker's path.
     bool make_way(unit& u);
+    /// A unit parked (arrived) on `u`'s next cell steps off `u`'s path, then walks back to
+    /// its goal once `u` has passed.
+    bool move_parked_aside(const unit& u);
     [[nodiscard]] std::vector<cell> way_off(const unit& mover, const unit& other) const;
     void plan_cooperative(unit& u);
     void reserve_standing(const unit& u);
