@@ -68,6 +68,11 @@ TEST_F(cli, simulate_runs_are_deterministic_for_a_seed) {
     EXPECT_EQ(hash("--seed 5"), hash("--seed 5"));
     EXPECT_NE(hash("--seed 5"), hash("--seed 6"));
     EXPECT_EQ(hash("--seed 5 --mode cooperative"), hash("--seed 5 --mode cooperative"));
+    // Threads change how fast a tick runs, not what happens in it.
+    EXPECT_EQ(hash("--seed 5 --tick-budget-us 40 --threads 3"),
+              hash("--seed 5 --tick-budget-us 40 --threads 1"));
+    EXPECT_EQ(hash("--seed 5 --mode cooperative --speeds 1,0.5 --threads 2"),
+              hash("--seed 5 --mode cooperative --speeds 1,0.5"));
 }
 
 TEST_F(cli, simulate_takes_units_from_a_scenario_file_and_draws_a_gif) {
@@ -96,6 +101,10 @@ TEST_F(cli, simulate_refuses_bad_arguments_clearly) {
     EXPECT_NE(crowd.err.find("room for only"), std::string::npos) << crowd.err;
     const auto size = run("simulate " + map + " --unit-size 9");
     EXPECT_EQ(size.code, 2);
+    const auto slow = run("simulate " + map + " --mode cooperative --window 4 --speeds 0.2");
+    EXPECT_EQ(slow.code, 2);
+    EXPECT_NE(slow.err.find("too slow"), std::string::npos) << slow.err;
+    EXPECT_EQ(run("simulate " + map + " --threads 0").code, 2);
 }
 
 } // namespace
