@@ -66,6 +66,9 @@ result<simulation> simulation::create(const grid::grid_map& map, std::vector<uni
         return error{"window must be 2..64 ticks, got " + std::to_string(options.window)};
     }
     if (options.wait_before_repath < 1) return error{"wait_before_repath must be >= 1"};
+    if (options.retries < 0 || options.retry_after < 1) {
+        return error{"retries must be >= 0 and retry_after >= 1 tick"};
+    }
     if (options.lanes < 1 || options.lanes > 64) {
         return error{"lanes must be 1..64, got " + std::to_string(options.lanes)};
     }
@@ -179,8 +182,18 @@ void simulation::hash_positions() {
 
 bool simulation::settled() const noexcept {
     return std::all_of(units_.begin(), units_.end(), [](const unit& u) {
-        return u.state == unit_state::arrived || u.state == unit_state::blocked;
+        return u.state == unit_state::arrived || (u.state == unit_state::blocked && !u.will_retry);
     });
+}
+
+void simulation::blocked_by_units(unit& u, std::string reason) {
+    u.state = unit_state::blocked;
+    u.reason = std::move(reason);
+    u.will_retry = u.retries < options_.retries;
+    if (u.will_retry) {
+        // Spread by id, so units that blocked each other do not all come back at once.
+        u.resume_tick = tick_ + static_cast<std::uint64_t>(options_.retry_after) + u.id % 8;
+    }
 }
 
 simulation_totals simulation::totals() const {
@@ -281,13 +294,13 @@ void simulation::take_answers(std::vector<path_answer> answers) {
 }
 
 void simulation::repath_around_units(unit& u) {
-    if (static_cast<std::int32_t>(u.repaths) >= options_.max_repaths) {
-        u.state = unit_state::blocked;
-        u.reason =
-            "could not get past other units after " + std::to_string(u.repaths) + " re-paths";
+    if (u.futile_repaths >= options_.max_repaths) {
+        blocked_by_units(u, "could not get past other units after " +
+                                std::to_string(u.futile_repaths) + " re-paths in a row");
         return;
     }
     ++u.repaths;
+    ++u.futile_repaths;
     // A detour: from here to a cell of its own path some steps past the blocker, searched on
     // a small map of the box around both (the footprint map's cells, the units in the box
     // blocking), so a detour costs the box, not the map. The rest of the old path follows.
@@ -772,6 +785,12 @@ std::size_t simulation::resolve_moves(tick_report& report) {
             u.progress -= 1.0;
             u.waited = 0;
             u.moved_tick = tick_;
+            // Closer to the goal than ever: the re-paths so far were not futile.
+            const double to_goal = octile(u.at, u.goal);
+            if (u.closest < 0 || to_goal < u.closest - 0.5) {
+                u.closest = to_goal;
+                u.futile_repaths = 0;
+            }
             ++moved_count;
             if (options_.mode == collision_mode::local) {
                 ++u.next;
@@ -847,6 +866,13 @@ tick_report simulation::step() {
     report.tick = tick_;
     // 1. Path requests: units that need one ask (solo paths: other units ignored).
     for (unit& u : units_) {
+        if (u.state == unit_state::blocked && u.will_retry && tick_ >= u.resume_tick) {
+            u.will_retry = false;
+            ++u.retries;
+            u.futile_repaths = 0;
+            u.state = unit_state::idle;
+            u.reason.clear();
+        }
         if (u.state == unit_state::idle && tick_ >= u.resume_tick) {
             ask_path(u, footprints_[static_cast<std::size_t>(u.size)], 0);
         }
@@ -954,9 +980,9 @@ tick_report simulation::step() {
                    move_parked_aside(u)) {
             // A unit parked on its way (its plans keep it standing behind it): asked aside.
         } else if (u.waited >= options_.wait_before_repath * 8) {
-            if (static_cast<std::int32_t>(++u.repaths) > options_.max_repaths) {
-                u.state = unit_state::blocked;
-                u.reason = "could not get past other units";
+            ++u.repaths;
+            if (++u.futile_repaths > options_.max_repaths) {
+                blocked_by_units(u, "could not get past other units");
             }
             u.waited = 0;
         }

@@ -128,6 +128,26 @@ TEST(simulation, a_parked_unit_in_a_corridor_steps_into_an_alcove_and_back) {
     }
 }
 
+TEST(simulation, a_unit_walled_in_by_a_parked_one_retries_then_is_told_why) {
+    // A dead-end corridor with no room to step aside: unit 0 can never pass unit 1.
+    const auto map = ascii({"......"});
+    agents::simulation_options options;
+    options.max_repaths = 2;
+    options.retries = 2;
+    options.retry_after = 5;
+    const auto r =
+        simulate(map, {{{0, 0}, {5, 0}}, {{3, 0}, {3, 0}}}, collision_mode::local, 400, options);
+    expect_clean(r);
+    const auto& u = r.sim.units()[0];
+    EXPECT_EQ(u.state, unit_state::blocked);
+    EXPECT_FALSE(u.unreachable);
+    EXPECT_EQ(u.retries, 2);
+    EXPECT_FALSE(u.will_retry);
+    EXPECT_NE(u.reason.find("other units"), std::string::npos) << u.reason;
+    EXPECT_TRUE(r.sim.settled());
+    EXPECT_EQ(r.sim.units()[1].at, (cell{3, 0}));
+}
+
 TEST(simulation, a_crowd_passes_a_door) {
     const auto map = ascii({
         "......#......",

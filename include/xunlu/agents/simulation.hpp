@@ -49,16 +49,20 @@ struct unit {
     int priority = 0;
     double speed = 1.0;
     unit_state state = unit_state::idle;
-    std::string reason;         ///< why blocked, or how it arrived when not on its goal
-    std::vector<cell> path;     ///< the path being walked (local) or followed (cooperative)
-    std::size_t next = 0;       ///< index of the next cell of `path`
-    double progress = 0;        ///< accumulated speed; a step is taken at >= 1
-    std::int32_t waited = 0;    ///< ticks in a row it could not take its step
-    std::uint64_t waits = 0;    ///< ticks it could not take its step, in all
-    std::uint64_t repaths = 0;  ///< paths asked again because of other units
-    std::uint64_t gave_way = 0; ///< times it stepped off another unit's path
-    double walked = 0;          ///< length walked (1 straight, sqrt 2 diagonal)
-    double solo_length = -1;    ///< length of its first path, which ignores other units
+    std::string reason;              ///< why blocked, or how it arrived when not on its goal
+    std::vector<cell> path;          ///< the path being walked (local) or followed (cooperative)
+    std::size_t next = 0;            ///< index of the next cell of `path`
+    double progress = 0;             ///< accumulated speed; a step is taken at >= 1
+    std::int32_t waited = 0;         ///< ticks in a row it could not take its step
+    std::uint64_t waits = 0;         ///< ticks it could not take its step, in all
+    std::uint64_t repaths = 0;       ///< paths asked again because of other units
+    std::int32_t futile_repaths = 0; ///< re-paths since it last came closer to its goal
+    double closest = -1;             ///< the least octile distance to its goal so far
+    std::int32_t retries = 0;        ///< times it tried again after being blocked by units
+    bool will_retry = false;         ///< blocked by units, tries again at resume_tick
+    std::uint64_t gave_way = 0;      ///< times it stepped off another unit's path
+    double walked = 0;               ///< length walked (1 straight, sqrt 2 diagonal)
+    double solo_length = -1;         ///< length of its first path, which ignores other units
     std::uint64_t arrived_tick = 0;
     std::uint64_t moved_tick = 0;  ///< the last tick it took a step (or got a path)
     bool unreachable = false;      ///< blocked because no path exists (not because of units)
@@ -76,8 +80,13 @@ struct simulation_options {
     std::int32_t wait_before_repath = 3;
     /// Cooperative mode: ticks planned ahead (the window); units re-plan every window / 2.
     std::int32_t window = 8;
-    /// Re-paths after which a unit that still cannot move is told it is blocked.
+    /// Re-paths in a row without coming closer to the goal, after which a unit is told it is
+    /// blocked by other units.
     std::int32_t max_repaths = 20;
+    /// A unit blocked by other units tries again (a fresh path) after this many ticks, up to
+    /// `retries` times; the crowd has usually moved on by then.
+    std::int32_t retry_after = 40;
+    std::int32_t retries = 5;
     /// The search that answers path requests (JPS: far fewer expansions on open maps).
     path_engine engine = path_engine::jps;
     /// Path searches run side by side in this many lanes, sharing the tick's budget. The
@@ -125,7 +134,7 @@ class simulation {
     [[nodiscard]] simulation_totals totals() const;
     /// FNV-1a over every unit's cell at every tick so far (tick 0 included).
     [[nodiscard]] std::uint64_t trajectory_hash() const noexcept { return hash_; }
-    /// True when every unit has arrived or is blocked.
+    /// True when every unit has arrived or is blocked (and will not try again).
     [[nodiscard]] bool settled() const noexcept;
     [[nodiscard]] const scheduler_stats& scheduler() const noexcept { return scheduler_.stats(); }
     [[nodiscard]] const grid::grid_map& map() const noexcept { return base_; }
@@ -135,6 +144,8 @@ class simulation {
     void ask_path(unit& u, std::shared_ptr<const grid::grid_map> on, std::int32_t stop_within);
     void take_answers(std::vector<path_answer> answers);
     void repath_around_units(unit& u);
+    /// Blocked by other units: told why, and tried again later while retries are left.
+    void blocked_by_units(unit& u, std::string reason);
     /// Local mode, when no way around a blocker exists: the unit that gives way (lower
     /// priority, or higher id) walks to the nearest cell off the blocker's path.
     bool make_way(unit& u);
