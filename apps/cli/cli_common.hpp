@@ -12,6 +12,7 @@
 #include "xunlu/encode/exit_status.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/hex_layout.hpp"
+#include "xunlu/overlays/fog_layer.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
 
@@ -117,5 +118,11 @@ void register_client(CLI::App& app); ///< only when built with the server (gRPC)
 #endif
 void register_graph(CLI::App& app);
 void register_simulate(CLI::App& app);
+/// `--assume walkable|blocked` (fog of war), or throws command_error.
+[[nodiscard]] overlays::unknown_cells parse_assumption(const std::string& text);
+/// A fog file for `map` (same size), or throws command_error naming the file.
+[[nodiscard]] overlays::fog_layer load_fog_or_fail(const std::string& path,
+                                                   const grid::grid_map& map);
+void register_fog(CLI::App& app);
 
 } // namespace xunlu::cli

@@ -15,6 +15,7 @@
 #include "cli_common.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/text_map.hpp"
+#include "xunlu/overlays/fog_file.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/hex_picture.hpp"
 #include "xunlu/render/map_picture.hpp"
@@ -36,6 +37,8 @@ struct find_args {
     std::string batch;
     std::string jps_table;
     std::string layers;
+    std::string fog;
+    std::string assume = "walkable";
 };
 
 std::size_t memory_cap_bytes(std::size_t mb) {
@@ -55,6 +58,21 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
     }
 }
 
+/// The map to search: the file's, or with --fog what a player believes of it (explored cells
+/// as they are, the others as --assume says).
+any_map load_for_find(const find_args& a) {
+    any_map loaded = load_any_map_or_fail(a.map, a.layers);
+    if (a.fog.empty()) {
+        if (a.assume != "walkable") throw command_error{"--assume needs --fog"};
+        return loaded;
+    }
+    if (loaded.hex) throw command_error{"--fog works on square grids only"};
+    const overlays::fog_layer fog = load_fog_or_fail(a.fog, loaded.map);
+    loaded.map =
+        overlays::believed_map(overlays::belief(loaded.map, fog, parse_assumption(a.assume)));
+    return loaded;
+}
+
 /// `find --batch`: one JSON query per line, one JSON answer per line; the map (and its caches,
 /// e.g. the JPS+ table) loaded once and one engine kept per algorithm.
 void run_find_batch(const find_args& a) {
@@ -63,7 +81,7 @@ void run_find_batch(const find_args& a) {
                             "and --png"};
     }
     refuse_two_standard_inputs(a.batch, a.map, a.layers);
-    const any_map loaded = load_any_map_or_fail(a.map, a.layers);
+    const any_map loaded = load_for_find(a);
     const grid::grid_map& map = loaded.map;
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
@@ -130,7 +148,7 @@ void run_find(const find_args& a) {
     if (a.from.empty() || a.to.empty()) {
         throw command_error{"--from and --to are required (or --batch FILE)"};
     }
-    const any_map loaded = load_any_map_or_fail(a.map, a.layers);
+    const any_map loaded = load_for_find(a);
     const grid::grid_map& map = loaded.map;
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
@@ -206,6 +224,10 @@ void register_find(CLI::App& app) {
                     "cost per 45 degrees of turning (searches cell and heading; astar, dijkstra; "
                     "the JPS variants fall back to A*)");
     cmd->add_option("--out", args->out, "write map.out with the path drawn in arrows");
+    cmd->add_option("--fog", args->fog,
+                    "fog file: search what a player believes (explored cells as they are)");
+    cmd->add_option("--assume", args->assume, "with --fog: unseen cells are walkable or blocked")
+        ->capture_default_str();
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
     cmd->add_option("--max-memory-mb", args->max_memory_mb,
                     "cap on the search's scratch memory in MiB (0 = none); exceeding it ends "

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
 #endif
     xunlu::cli::register_graph(app);
     xunlu::cli::register_simulate(app);
+    xunlu::cli::register_fog(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

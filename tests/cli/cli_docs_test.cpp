@@ -107,6 +107,7 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
                       run("compare-batch --generated --size 16 --maps 1 --queries 2 --json").out);
     expect_documented("`algorithms`", run("algorithms --json").out);
     expect_documented("`simulate`", run("simulate " + map + " --units 2 --ticks 5 --json").out);
+    expect_documented("`fog`", run("fog " + map + " --from 0,0 --to 5,0 --json --walk").out);
     fs::create_directories(path("g"));
     write("g/roadPoint.csv", "1,0,0\n2,3,4\n3,9,9\n");
     write("g/pathlink.csv", "1,2\n");
