@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <numbers>
 #include <random>
 
 #include "support/ascii_map.hpp"
+#include "support/search_checks.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/astar.hpp"
@@ -81,15 +83,9 @@ TEST(astar, invalid_endpoints_are_reported) {
     EXPECT_NE(r.reason.find("outside"), std::string::npos);
 }
 
-constexpr double sqrt2 = 1.4142135623730951;
+using std::numbers::sqrt2;
 
-cell random_free(const grid::grid_map& m, std::mt19937_64& rng) {
-    for (;;) {
-        const cell c{static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(m.width())),
-                     static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(m.height()))};
-        if (m.passable(c)) return c;
-    }
-}
+using testing::random_free;
 
 void expect_same(const search::search_result& a, const search::search_result& b) {
     EXPECT_EQ(a.status, b.status);

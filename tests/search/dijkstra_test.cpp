@@ -5,6 +5,7 @@
 #include <random>
 
 #include "support/ascii_map.hpp"
+#include "support/search_checks.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/registry/finder_registry.hpp"
@@ -15,13 +16,7 @@ namespace {
 
 using search::search_status;
 
-cell random_free(const grid::grid_map& m, std::mt19937_64& rng) {
-    for (;;) {
-        const cell c{static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(m.width())),
-                     static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(m.height()))};
-        if (m.passable(c)) return c;
-    }
-}
+using testing::random_free;
 
 TEST(dijkstra, registry_lists_astar_and_dijkstra_as_optimal) {
     const auto* a = registry::find_finder("astar");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 
 #include "xunlu/search/heuristic.hpp"
 
@@ -11,7 +12,7 @@ namespace {
 
 using search::heuristic_kind;
 
-constexpr double sqrt2 = 1.4142135623730951;
+using std::numbers::sqrt2;
 const grid::movement_rules eight{};
 const grid::movement_rules four{.moves = grid::connectivity::four};
 const grid::movement_rules ints{.costs = grid::step_costs::integer_10_14};

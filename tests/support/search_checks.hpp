@@ -22,6 +22,15 @@ inline grid::grid_map random_map(std::int32_t size, std::uint64_t seed) {
     return std::move(m).value();
 }
 
+/// A random passable cell of `m` (the map must have one).
+inline cell random_free(const grid::grid_map& m, std::mt19937_64& rng) {
+    for (;;) {
+        const cell c{static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(m.width())),
+                     static_cast<std::int32_t>(rng() % static_cast<std::uint64_t>(m.height()))};
+        if (m.passable(c)) return c;
+    }
+}
+
 /// `n` random query pairs of free cells.
 inline std::vector<std::pair<cell, cell>> random_queries(const grid::grid_map& map, int n,
                                                          std::uint32_t seed) {
