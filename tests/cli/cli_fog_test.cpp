@@ -67,7 +67,7 @@ TEST_F(cli, find_with_fog_searches_what_the_player_believes) {
     ASSERT_EQ(known.code, 0) << known.err;
     const auto parsed = overlays::parse_fog(text);
     ASSERT_TRUE(parsed.ok()) << parsed.err().message;
-    const json answer = last_json_line(known.out);  // kept alive for the loop below
+    const json answer = last_json_line(known.out); // kept alive for the loop below
     for (const auto& c : answer["path"]) {
         EXPECT_TRUE(parsed->explored({c[0], c[1]})) << c.dump();
     }
