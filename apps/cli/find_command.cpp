@@ -15,6 +15,7 @@
 #include "cli_common.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/text_map.hpp"
+#include "xunlu/overlays/clearance_layer.hpp"
 #include "xunlu/overlays/fog_file.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/hex_picture.hpp"
@@ -39,6 +40,7 @@ struct find_args {
     std::string layers;
     std::string fog;
     std::string assume = "walkable";
+    std::int32_t size = 1;
 };
 
 std::size_t memory_cap_bytes(std::size_t mb) {
@@ -59,18 +61,37 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
 }
 
 /// The map to search: the file's, or with --fog what a player believes of it (explored cells
-/// as they are, the others as --assume says).
+/// as they are, the others as --assume says); with --size N the map of the cells an N x N
+/// unit's top-left cell may occupy (overlays::sized_map).
 any_map load_for_find(const find_args& a) {
     any_map loaded = load_any_map_or_fail(a.map, a.layers);
     if (a.fog.empty()) {
         if (a.assume != "walkable") throw command_error{"--assume needs --fog"};
-        return loaded;
+    } else {
+        if (loaded.hex) throw command_error{"--fog works on square grids only"};
+        const overlays::fog_layer fog = load_fog_or_fail(a.fog, loaded.map);
+        loaded.map =
+            overlays::believed_map(overlays::belief(loaded.map, fog, parse_assumption(a.assume)));
     }
-    if (loaded.hex) throw command_error{"--fog works on square grids only"};
-    const overlays::fog_layer fog = load_fog_or_fail(a.fog, loaded.map);
-    loaded.map =
-        overlays::believed_map(overlays::belief(loaded.map, fog, parse_assumption(a.assume)));
+    if (a.size != 1) {
+        if (loaded.hex) throw command_error{"--size works on square grids only"};
+        const auto mask = a.search.ignore_low ? grid::obstacle_mask::high_only
+                                              : grid::obstacle_mask::high_and_low;
+        auto sized = overlays::sized_map(loaded.map,
+                                         *overlays::clearance_layer::of(loaded.map, mask), a.size);
+        if (!sized) throw command_error{"--size: " + sized.err().message};
+        loaded.map = std::move(sized).value();
+    }
     return loaded;
+}
+
+/// With --size N, an endpoint where the unit does not fit is named as such (not "blocked").
+void check_unit_fits(const find_args& a, const grid::grid_map& sized, cell c, const char* what) {
+    if (a.size == 1 || !sized.in_bounds(c) || sized.passable(c)) return;
+    throw command_error{"--size " + std::to_string(a.size) + ": " + what + " (" +
+                        std::to_string(c.x) + "," + std::to_string(c.y) + "): a " +
+                        std::to_string(a.size) + "x" + std::to_string(a.size) +
+                        " unit with its top-left cell there overlaps a wall or leaves the map"};
 }
 
 /// `find --batch`: one JSON query per line, one JSON answer per line; the map (and its caches,
@@ -153,6 +174,8 @@ void run_find(const find_args& a) {
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
+    check_unit_fits(a, map, request.start, "start");
+    check_unit_fits(a, map, request.goal, "goal");
     apply_hex(request, loaded.hex, a.search.algo);
     request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
     // The picture's trace comes from the one timed run (an observer records it as the search
@@ -227,6 +250,10 @@ void register_find(CLI::App& app) {
     cmd->add_option("--fog", args->fog,
                     "fog file: search what a player believes (explored cells as they are)");
     cmd->add_option("--assume", args->assume, "with --fog: unseen cells are walkable or blocked")
+        ->capture_default_str();
+    cmd->add_option("--size", args->size,
+                    "unit size N: an N x N unit, the path listing its top-left cell (clearance; "
+                    "every algorithm, JPS included)")
         ->capture_default_str();
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
     cmd->add_option("--max-memory-mb", args->max_memory_mb,

@@ -17,8 +17,8 @@ inline constexpr std::int32_t max_unit_size = 8;
 
 /// The map of anchors of an N x N footprint (size 1: a copy of the cells). A cell is a high
 /// obstacle when the footprint anchored there holds a cell blocked under `mask` or leaves the
-/// map; terrain costs are the footprint's largest. O(cells) with prefix sums. Fails for sizes
-/// outside 1..max_unit_size.
+/// map; terrain costs are the footprint's largest. O(cells) from the clearance layer. Fails for
+/// sizes outside 1..max_unit_size.
 [[nodiscard]] result<grid::grid_map> footprint_map(const grid::grid_map& map, std::int32_t size,
                                                    grid::obstacle_mask mask);
 
