@@ -35,8 +35,8 @@ TEST_F(cli, find_size_lists_top_left_cells_of_free_footprints) {
     ASSERT_TRUE(loaded.ok());
     for (const int n : {1, 2}) {
         for (const char* algo : {"astar", "jps"}) {
-            const auto r = run("find " + map + " --from 0,7 --to 9,7 --size " +
-                               std::to_string(n) + " --algo " + algo + " --json");
+            const auto r = run("find " + map + " --from 0,7 --to 9,7 --size " + std::to_string(n) +
+                               " --algo " + algo + " --json");
             ASSERT_EQ(r.code, 0) << n << algo << r.err;
             const json answer = last_json_line(r.out);
             const auto& path = answer["path"];
