@@ -1,7 +1,10 @@
 // `xunlu find`: one query on one map, printed as text or JSON, optionally drawn to map.out/PNG.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <fstream>
@@ -9,14 +12,17 @@
 #include <map>
 #include <memory>
 #include <type_traits>
+#include <vector>
 
 #include "batch_fields.hpp"
 #include "batch_lines.hpp"
 #include "cli_common.hpp"
 #include "xunlu/encode/json_encoder.hpp"
+#include "xunlu/io/parse_error.hpp"
 #include "xunlu/io/text_map.hpp"
 #include "xunlu/overlays/clearance_layer.hpp"
 #include "xunlu/overlays/fog_file.hpp"
+#include "xunlu/overlays/influence_file.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/hex_picture.hpp"
 #include "xunlu/render/map_picture.hpp"
@@ -41,7 +47,49 @@ struct find_args {
     std::string fog;
     std::string assume = "walkable";
     std::int32_t size = 1;
+    std::string influence_sources;
+    std::vector<std::string> influence;
 };
+
+/// --influence-sources FILE with --influence NAME:WEIGHT...: the map whose terrain is
+/// terrain + sum(weight x influence) (overlays::weighted_cost_map).
+grid::grid_map weigh_influence(const find_args& a, const grid::grid_map& map) {
+    if (a.influence_sources.empty() != a.influence.empty()) {
+        throw command_error{"--influence NAME:WEIGHT and --influence-sources FILE go together"};
+    }
+    auto text = io::read_file(a.influence_sources);
+    if (!text) throw command_error{text.err().message};
+    auto records = overlays::parse_influence_file(*text, a.influence_sources);
+    if (!records) throw command_error{records.err().message};
+    auto layers =
+        overlays::build_influence_layers(*records, map.width(), map.height(), a.influence_sources);
+    if (!layers) throw command_error{layers.err().message};
+    std::vector<overlays::weighted_layer> weights;
+    for (const std::string& spec : a.influence) {
+        const auto colon = spec.rfind(':');
+        if (colon == std::string::npos || colon == 0) {
+            throw command_error{"--influence '" + spec + "': expected NAME:WEIGHT"};
+        }
+        const std::string name = spec.substr(0, colon), number = spec.substr(colon + 1);
+        float weight = 0;
+        const auto [end, ec] =
+            std::from_chars(number.data(), number.data() + number.size(), weight);
+        if (ec != std::errc{} || end != number.data() + number.size() || !std::isfinite(weight) ||
+            weight < 0) {
+            throw command_error{"--influence '" + spec + "': the weight must be a number >= 0"};
+        }
+        const auto it = std::find_if(layers->begin(), layers->end(),
+                                     [&](const auto& l) { return l.name() == name; });
+        if (it == layers->end()) {
+            throw command_error{"--influence '" + spec + "': " + a.influence_sources +
+                                " has no layer '" + name + "'"};
+        }
+        weights.push_back(overlays::weighted_layer{&*it, weight});
+    }
+    auto priced = overlays::weighted_cost_map(map, weights);
+    if (!priced) throw command_error{"--influence: " + priced.err().message};
+    return std::move(priced).value();
+}
 
 std::size_t memory_cap_bytes(std::size_t mb) {
     return mb > (std::numeric_limits<std::size_t>::max() >> 20)
@@ -62,7 +110,8 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
 
 /// The map to search: the file's, or with --fog what a player believes of it (explored cells
 /// as they are, the others as --assume says); with --size N the map of the cells an N x N
-/// unit's top-left cell may occupy (overlays::sized_map).
+/// unit's top-left cell may occupy (overlays::sized_map); with --influence the terrain plus the
+/// weighted influence layers.
 any_map load_for_find(const find_args& a) {
     any_map loaded = load_any_map_or_fail(a.map, a.layers);
     if (a.fog.empty()) {
@@ -72,6 +121,10 @@ any_map load_for_find(const find_args& a) {
         const overlays::fog_layer fog = load_fog_or_fail(a.fog, loaded.map);
         loaded.map =
             overlays::believed_map(overlays::belief(loaded.map, fog, parse_assumption(a.assume)));
+    }
+    if (!a.influence.empty() || !a.influence_sources.empty()) {
+        if (loaded.hex) throw command_error{"--influence works on square grids only"};
+        loaded.map = weigh_influence(a, loaded.map);
     }
     if (a.size != 1) {
         if (loaded.hex) throw command_error{"--size works on square grids only"};
@@ -255,6 +308,12 @@ void register_find(CLI::App& app) {
                     "unit size N: an N x N unit, the path listing its top-left cell (clearance; "
                     "every algorithm, JPS included)")
         ->capture_default_str();
+    cmd->add_option("--influence-sources", args->influence_sources,
+                    "influence source file (docs/formats.md): named layers of sources with "
+                    "falloff");
+    cmd->add_option("--influence", args->influence,
+                    "NAME:WEIGHT (repeatable): add WEIGHT x the layer to each cell's terrain cost "
+                    "(A* and Dijkstra stay optimal; the JPS variants fall back to A*)");
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
     cmd->add_option("--max-memory-mb", args->max_memory_mb,
                     "cap on the search's scratch memory in MiB (0 = none); exceeding it ends "

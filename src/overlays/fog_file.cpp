@@ -5,28 +5,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "text_lines.hpp"
 #include "xunlu/core/limits.hpp"
 
 namespace xunlu::overlays {
-
-namespace {
-
-struct line_reader {
-    std::string_view text;
-    std::size_t at = 0;
-    std::size_t number = 0;
-    bool next(std::string_view& line) {
-        if (at >= text.size()) return false;
-        const std::size_t end = text.find('\n', at);
-        line = text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
-        at = end == std::string_view::npos ? text.size() : end + 1;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        ++number;
-        return true;
-    }
-};
-
-} // namespace
 
 result<fog_layer> parse_fog(std::string_view text, std::string_view file) {
     const std::string where = file.empty() ? std::string("fog") : std::string(file);

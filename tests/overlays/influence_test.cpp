@@ -1,0 +1,222 @@
+// Influence layers: falloff, moves and removals that equal a build from scratch bit for bit
+// while touching only the discs involved, weighted cost maps whose A* answers equal a Dijkstra
+// written here over terrain + sum(weight x influence), and the source file's errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <random>
+#include <vector>
+
+#include "xunlu/overlays/influence_file.hpp"
+#include "xunlu/overlays/influence_layer.hpp"
+#include "xunlu/search/astar.hpp"
+
+namespace xunlu {
+namespace {
+
+using overlays::influence_layer;
+using overlays::influence_source;
+
+TEST(influence_layer, sources_fall_off_linearly_to_zero_beyond_the_radius) {
+    auto layer = influence_layer::create("towers", 20, 10).value();
+    ASSERT_TRUE(layer.add({{5, 5}, 4.0f, 3}).ok());
+    EXPECT_FLOAT_EQ(layer.at({5, 5}), 4.0f);
+    EXPECT_FLOAT_EQ(layer.at({6, 5}), 3.0f); // 4 x (1 - 1/4)
+    EXPECT_FLOAT_EQ(layer.at({8, 5}), 1.0f); // 4 x (1 - 3/4)
+    EXPECT_FLOAT_EQ(layer.at({9, 5}), 0.0f); // beyond the radius
+    EXPECT_FLOAT_EQ(layer.at({7, 7}), 4.0f * static_cast<float>(1.0 - std::sqrt(8.0) / 4.0));
+    EXPECT_EQ(layer.touched(), 7 * 7);
+    ASSERT_TRUE(layer.add({{6, 5}, 1.0f, 0}).ok());
+    EXPECT_FLOAT_EQ(layer.at({6, 5}), 4.0f); // sources add up
+    EXPECT_EQ(layer.bytes(), 20u * 10u * sizeof(float));
+    // Bad sources and ids.
+    EXPECT_FALSE(layer.add({{20, 0}, 1.0f, 1}).ok());
+    EXPECT_FALSE(layer.add({{0, 0}, -1.0f, 1}).ok());
+    EXPECT_FALSE(layer.add({{0, 0}, std::numeric_limits<float>::quiet_NaN(), 1}).ok());
+    EXPECT_FALSE(layer.add({{0, 0}, 1.0f, overlays::max_influence_radius + 1}).ok());
+    EXPECT_FALSE(layer.move(7, {1, 1}).ok());
+    EXPECT_FALSE(layer.move(0, {-1, 1}).ok());
+    EXPECT_FALSE(influence_layer::create("", 4, 4).ok());
+    EXPECT_FALSE(influence_layer::create("x", 0, 4).ok());
+}
+
+TEST(influence_layer, moves_and_removals_equal_a_fresh_build_and_touch_only_their_discs) {
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> xs(0, 79), ys(0, 59), radii(0, 12), pick(0, 9);
+    std::uniform_real_distribution<float> strengths(0.0f, 6.0f);
+    auto layer = influence_layer::create("danger", 80, 60).value();
+    for (int i = 0; i < 10; ++i) {
+        ASSERT_TRUE(layer.add({{xs(rng), ys(rng)}, strengths(rng), radii(rng)}).ok());
+    }
+    for (int round = 0; round < 200; ++round) {
+        const auto id = static_cast<std::size_t>(pick(rng));
+        if (!layer.sources()[id]) {
+            continue;
+        }
+        const influence_source before = *layer.sources()[id];
+        if (round % 50 == 49) {
+            ASSERT_TRUE(layer.remove(id).ok());
+        } else {
+            ASSERT_TRUE(layer.move(id, {xs(rng), ys(rng)}).ok());
+        }
+        const auto side = static_cast<std::int64_t>(2 * before.radius + 1);
+        EXPECT_LE(layer.touched(), 2 * side * side);
+        auto fresh = influence_layer::create("danger", 80, 60).value();
+        for (const auto& s : layer.sources()) {
+            if (s) {
+                ASSERT_TRUE(fresh.add(*s).ok());
+            }
+        }
+        for (int y = 0; y < 60; ++y) {
+            for (int x = 0; x < 80; ++x) {
+                ASSERT_EQ(layer.at({x, y}), fresh.at({x, y})) << round << " " << x << "," << y;
+            }
+        }
+    }
+}
+
+/// Dijkstra over cells, 8-connected without corner cutting, a step costing 1 or sqrt(2) times
+/// the multiplier of the entered cell: terrain + sum(weight x influence), computed here.
+double priced_dijkstra(const grid::grid_map& map, cell from, cell to,
+                       const std::function<double(cell)>& multiplier) {
+    const int w = map.width(), h = map.height();
+    std::vector<double> dist(static_cast<std::size_t>(w * h),
+                             std::numeric_limits<double>::infinity());
+    using item = std::pair<double, int>;
+    std::priority_queue<item, std::vector<item>, std::greater<>> open;
+    dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
+    open.push({0.0, from.y * w + from.x});
+    while (!open.empty()) {
+        const auto [d, id] = open.top();
+        open.pop();
+        if (d > dist[static_cast<std::size_t>(id)]) continue;
+        const cell c{id % w, id / w};
+        if (c == to) return d;
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const cell n{c.x + dx, c.y + dy};
+                if ((dx == 0 && dy == 0) || !map.passable(n)) continue;
+                if (dx != 0 && dy != 0 &&
+                    (!map.passable({c.x + dx, c.y}) || !map.passable({c.x, c.y + dy}))) {
+                    continue;
+                }
+                const double nd = d + (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0) * multiplier(n);
+                auto& slot = dist[static_cast<std::size_t>(n.y * w + n.x)];
+                if (nd < slot) {
+                    slot = nd;
+                    open.push({nd, n.y * w + n.x});
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+TEST(weighted_cost_map, astar_on_it_equals_a_dijkstra_over_terrain_plus_weighted_influence) {
+    std::mt19937 rng(9);
+    std::uniform_int_distribution<int> xs(0, 39), ys(0, 29);
+    std::bernoulli_distribution wall(0.15), swamp(0.1);
+    int compared = 0;
+    for (int round = 0; round < 12; ++round) {
+        auto map = grid::grid_map::create(40, 30).value();
+        for (int y = 0; y < 30; ++y) {
+            for (int x = 0; x < 40; ++x) {
+                if (wall(rng)) map.set_high_obstacle({x, y}, true);
+                if (swamp(rng)) map.set_terrain_cost({x, y}, 3.0f);
+            }
+        }
+        auto towers = influence_layer::create("towers", 40, 30).value();
+        auto smoke = influence_layer::create("smoke", 40, 30).value();
+        for (int i = 0; i < 4; ++i) {
+            ASSERT_TRUE(towers.add({{xs(rng), ys(rng)}, 5.0f, 6}).ok());
+            ASSERT_TRUE(smoke.add({{xs(rng), ys(rng)}, 2.0f, 3}).ok());
+        }
+        const float wt = 0.5f * static_cast<float>(round % 4), ws = 1.5f;
+        const overlays::weighted_layer weights[] = {{&towers, wt}, {&smoke, ws}};
+        const auto priced = overlays::weighted_cost_map(map, weights).value();
+        auto multiplier = [&](cell c) {
+            return static_cast<double>(map.terrain_cost(c) + wt * towers.at(c) + ws * smoke.at(c));
+        };
+        for (int q = 0; q < 10; ++q) {
+            const cell from{xs(rng), ys(rng)}, to{xs(rng), ys(rng)};
+            if (!map.passable(from) || !map.passable(to)) continue;
+            const double expected = priced_dijkstra(map, from, to, multiplier);
+            const auto r = search::find_path_astar(priced, {.start = from, .goal = to});
+            if (expected < 0) {
+                EXPECT_FALSE(r.found());
+                continue;
+            }
+            ++compared;
+            ASSERT_TRUE(r.found());
+            EXPECT_NEAR(r.cost, expected, 1e-6 * expected + 1e-9);
+            // The uniform map's optimal path, re-priced, never costs less.
+            const auto uniform = search::find_path_astar(map, {.start = from, .goal = to});
+            double repriced = 0;
+            for (std::size_t i = 1; i < uniform.path.size(); ++i) {
+                const cell a = uniform.path[i - 1], b = uniform.path[i];
+                repriced += (a.x != b.x && a.y != b.y ? std::sqrt(2.0) : 1.0) * multiplier(b);
+            }
+            EXPECT_GE(repriced, r.cost - 1e-6);
+        }
+    }
+    EXPECT_GT(compared, 60);
+    // Bad weights and layers of another size.
+    const auto map = grid::grid_map::create(8, 8).value();
+    const auto small = influence_layer::create("small", 4, 4).value();
+    const overlays::weighted_layer wrong_size[] = {{&small, 1.0f}};
+    EXPECT_FALSE(overlays::weighted_cost_map(map, wrong_size).ok());
+    const auto fits = influence_layer::create("fits", 8, 8).value();
+    const overlays::weighted_layer negative[] = {{&fits, -1.0f}};
+    EXPECT_FALSE(overlays::weighted_cost_map(map, negative).ok());
+}
+
+TEST(influence_file, parses_layers_and_names_file_line_and_column_on_errors) {
+    const auto parsed = overlays::parse_influence_file("# towers and smoke\n"
+                                                       "xunlu-influence 1\n"
+                                                       "\n"
+                                                       "towers 4 2 5 3\r\n"
+                                                       "smoke\t1 1 2.5 1\n"
+                                                       "towers 7 7 1 0\n",
+                                                       "army.influence");
+    ASSERT_TRUE(parsed.ok()) << parsed.err().message;
+    ASSERT_EQ(parsed->size(), 3u);
+    EXPECT_EQ((*parsed)[1].layer, "smoke");
+    EXPECT_FLOAT_EQ((*parsed)[1].source.strength, 2.5f);
+    EXPECT_EQ((*parsed)[2].line, 6u);
+    const auto layers = overlays::build_influence_layers(*parsed, 8, 8, "army.influence");
+    ASSERT_TRUE(layers.ok()) << layers.err().message;
+    ASSERT_EQ(layers->size(), 2u);
+    EXPECT_EQ((*layers)[0].name(), "towers");
+    EXPECT_FLOAT_EQ((*layers)[0].at({7, 7}), 1.0f);
+    const auto outside = overlays::build_influence_layers(*parsed, 6, 6, "army.influence");
+    ASSERT_FALSE(outside.ok());
+    EXPECT_NE(outside.err().message.find("army.influence:6: influence source (7,7) is outside"),
+              std::string::npos)
+        << outside.err().message;
+
+    const struct {
+        const char* text;
+        const char* where;
+    } bad[] = {
+        {"", "f:1: empty file"},
+        {"xunlu-influence 2\n", "f:1: expected 'xunlu-influence 1'"},
+        {"xunlu-influence 1\ntowers 1 2 3\n", "f:2: expected 'layer x y strength radius'"},
+        {"xunlu-influence 1\ntow?rs 1 2 3 4\n", "f:2:4: a layer name"},
+        {"xunlu-influence 1\ntowers -1 2 3 4\n", "f:2:8: x '-1'"},
+        {"xunlu-influence 1\ntowers 1 y 3 4\n", "f:2:10: y 'y'"},
+        {"xunlu-influence 1\ntowers 1 2 nan 4\n", "f:2:12: strength 'nan'"},
+        {"xunlu-influence 1\ntowers 1 2 3 -4\n", "f:2:14: radius '-4'"},
+        {"xunlu-influence 1\ntowers 1 2 3 257\n", "f:2:14: radius '257'"},
+    };
+    for (const auto& b : bad) {
+        const auto r = overlays::parse_influence_file(b.text, "f");
+        ASSERT_FALSE(r.ok()) << b.text;
+        EXPECT_NE(r.err().message.find(b.where), std::string::npos) << r.err().message;
+    }
+}
+
+} // namespace
+} // namespace xunlu
