@@ -11,11 +11,32 @@
 namespace xunlu::overlays {
 
 clearance_layer::clearance_layer(std::int32_t width, std::int32_t height, grid::obstacle_mask mask)
-    : width_(width), height_(height), mask_(mask),
-      values_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0) {}
+    : width_(width), height_(height), mask_(mask) {
+    for (std::int32_t y0 = 0; y0 < height; y0 += band_rows) {
+        const auto rows = static_cast<std::size_t>(std::min(band_rows, height - y0));
+        bands_.push_back(std::make_shared<band>(rows * static_cast<std::size_t>(width), 0));
+    }
+    owned_.assign(bands_.size(), true);
+}
+
+clearance_layer::band& clearance_layer::writable_band(std::int32_t y) {
+    const auto b = static_cast<std::size_t>(y / band_rows);
+    if (!owned_[b]) {
+        bands_[b] = std::make_shared<band>(*bands_[b]);
+        owned_[b] = true;
+    }
+    return *bands_[b];
+}
+
+std::size_t clearance_layer::own_bands() const noexcept {
+    std::size_t n = 0;
+    for (const bool own : owned_) n += own ? 1 : 0;
+    return n;
+}
 
 void clearance_layer::compute_row(const grid::grid_map& map, std::int32_t y, std::int32_t x_first,
-                                  std::int32_t x_last) noexcept {
+                                  std::int32_t x_last) {
+    band& values = writable_band(y);
     for (std::int32_t x = x_last; x >= x_first; --x) {
         std::int32_t v = 0;
         if (map.passable({x, y}, mask_)) {
@@ -24,7 +45,7 @@ void clearance_layer::compute_row(const grid::grid_map& map, std::int32_t y, std
             const std::int32_t diagonal = at({x + 1, y + 1});
             v = std::min(clearance_cap, 1 + std::min({below, right, diagonal}));
         }
-        values_[index({x, y})] = static_cast<std::uint8_t>(v);
+        values[offset({x, y})] = static_cast<std::uint8_t>(v);
     }
     recomputed_ += x_last - x_first + 1;
 }
@@ -40,7 +61,8 @@ clearance_layer clearance_layer::build(const grid::grid_map& map, grid::obstacle
 clearance_layer clearance_layer::repaired(const clearance_layer& old, const grid::grid_map& map,
                                           std::span<const grid::cell_edit> edits) {
     if (old.width_ != map.width() || old.height_ != map.height()) return build(map, old.mask_);
-    clearance_layer layer = old;
+    clearance_layer layer = old; // shares every band; compute_row copies the ones it writes
+    layer.owned_.assign(layer.bands_.size(), false);
     layer.recomputed_ = 0;
     // Each edit dirties the cap x cap box above and to the left of it; cells outside every box
     // keep their clearance. Rows are recomputed from the bottom up and, within a row, the

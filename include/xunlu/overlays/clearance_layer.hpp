@@ -2,7 +2,8 @@
 // top-left cell it is (Harabor & Botea's annotated A*, 2008). An N x N unit may stand with its
 // top-left cell at `c` exactly when clearance(c) >= N, so one byte per cell answers every unit
 // size, and a change to one cell alters the clearance of at most cap x cap cells above and to
-// the left of it, which is all that `repaired` recomputes.
+// the left of it, which is all that `repaired` recomputes (and copies: the layer is stored in
+// bands of 32 rows shared between versions).
 #pragma once
 
 #include <cstddef>
@@ -46,7 +47,7 @@ class clearance_layer {
     /// The clearance of `c` (0 when blocked or outside the map), at most clearance_cap.
     [[nodiscard]] std::int32_t at(cell c) const noexcept {
         if (c.x < 0 || c.y < 0 || c.x >= width_ || c.y >= height_) return 0;
-        return values_[index(c)];
+        return (*bands_[static_cast<std::size_t>(c.y / band_rows)])[offset(c)];
     }
     /// True when an N x N unit fits with its top-left cell at `anchor`.
     [[nodiscard]] bool fits(cell anchor, std::int32_t size) const noexcept {
@@ -54,22 +55,35 @@ class clearance_layer {
     }
     /// Cells computed by the last build or repair that made this layer.
     [[nodiscard]] std::int64_t recomputed() const noexcept { return recomputed_; }
-    [[nodiscard]] std::size_t bytes() const noexcept { return values_.size(); }
+    /// Bytes of the values, counting bands shared with other versions of the layer too.
+    [[nodiscard]] std::size_t bytes() const noexcept {
+        return static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_);
+    }
+    /// Bands (clearance_band_rows rows each) this layer holds alone, not shared with the layer
+    /// it was repaired from: a repair copies only the bands it recomputes.
+    [[nodiscard]] std::size_t own_bands() const noexcept;
 
   private:
     clearance_layer(std::int32_t width, std::int32_t height, grid::obstacle_mask mask);
-    [[nodiscard]] std::size_t index(cell c) const noexcept {
-        return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(width_) +
+    static constexpr std::int32_t band_rows = 32;
+    using band = std::vector<std::uint8_t>;
+    [[nodiscard]] std::size_t offset(cell c) const noexcept {
+        return static_cast<std::size_t>(c.y % band_rows) * static_cast<std::size_t>(width_) +
                static_cast<std::size_t>(c.x);
     }
+    /// The band holding row y, copied first if it is shared with another layer.
+    band& writable_band(std::int32_t y);
     /// Recomputes row y from x_last down to x_first (right to left), reading the row below.
     void compute_row(const grid::grid_map& map, std::int32_t y, std::int32_t x_first,
-                     std::int32_t x_last) noexcept;
+                     std::int32_t x_last);
 
     std::int32_t width_ = 0;
     std::int32_t height_ = 0;
     grid::obstacle_mask mask_ = grid::obstacle_mask::high_and_low;
-    std::vector<std::uint8_t> values_;
+    /// Rows in bands of band_rows; bands are immutable once shared (copy on write), so the
+    /// versions of a changing map share every band an edit did not reach.
+    std::vector<std::shared_ptr<band>> bands_;
+    std::vector<bool> owned_;
     std::int64_t recomputed_ = 0;
 };
 
