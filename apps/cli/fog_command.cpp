@@ -89,6 +89,7 @@ void run_fog(const fog_args& a) {
         if (!walk.reason.empty()) j["reason"] = walk.reason;
         j["steps"] = walk.walked.size() - 1;
         j["length"] = walk.length;
+        j["cost"] = walk.cost;
         j["at"] = {walk.walked.back().x, walk.walked.back().y};
         j["replans"] = walk.replans;
         j["discoveries"] = walk.discoveries;

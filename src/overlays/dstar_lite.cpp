@@ -42,11 +42,13 @@ double dstar_lite::heuristic(cell a, cell b) const noexcept {
 
 double dstar_lite::step_cost(cell a, cell b) const noexcept {
     if (!view_.passable(a) || !view_.passable(b)) return inf;
+    // As in the grid searches: the step's length times the entered cell's terrain multiplier.
+    const double terrain = view_.terrain_cost(b);
     if (a.x != b.x && a.y != b.y) {
         if (!view_.passable({a.x, b.y}) || !view_.passable({b.x, a.y})) return inf;
-        return sqrt2;
+        return sqrt2 * terrain;
     }
-    return 1.0;
+    return terrain;
 }
 
 dstar_lite::key dstar_lite::key_of(std::uint32_t s) const noexcept {

@@ -36,12 +36,16 @@ fog_walk_result walk_through_fog(const grid::grid_map& truth, fog_layer& fog, ce
     }
     const belief view(truth, fog, options.unknown);
     const bool assume_walkable = options.unknown == unknown_cells::walkable;
-    // Newly seen cells whose truth differs from what was assumed of them.
+    // Newly seen cells whose truth differs from what was assumed of them: blocked (or free)
+    // against the assumption, or free but dearer than the assumed terrain cost 1.
     std::vector<cell> fresh, changed;
     auto contradictions = [&] {
         changed.clear();
         for (const cell c : fresh) {
-            if (truth.passable(c) != assume_walkable) changed.push_back(c);
+            const bool free = truth.passable(c);
+            if (free != assume_walkable || (free && truth.terrain_cost(c) > 1.0f)) {
+                changed.push_back(c);
+            }
         }
         fresh.clear();
         out.discoveries += changed.size();
@@ -96,6 +100,7 @@ fog_walk_result walk_through_fog(const grid::grid_map& truth, fog_layer& fog, ce
         }
         const bool diagonal = next->x != at.x && next->y != at.y;
         out.length += diagonal ? std::sqrt(2.0) : 1.0;
+        out.cost += (diagonal ? std::sqrt(2.0) : 1.0) * truth.terrain_cost(*next);
         at = *next;
         ++steps;
         out.walked.push_back(at);

@@ -67,11 +67,16 @@ cell random_free(std::mt19937& rng, const grid::grid_map& map) {
     }
 }
 
-/// The map as the unit believes it, for A* from scratch.
+/// The map as the unit believes it, for A* from scratch: walls, and terrain costs where seen.
 grid::grid_map believed(const overlays::belief& view) {
     auto out = grid::grid_map::create(view.truth().width(), view.truth().height()).value();
     for (int y = 0; y < out.height(); ++y) {
-        for (int x = 0; x < out.width(); ++x) out.set_high_obstacle({x, y}, !view.passable({x, y}));
+        for (int x = 0; x < out.width(); ++x) {
+            out.set_high_obstacle({x, y}, !view.passable({x, y}));
+            if (view.fog().explored({x, y})) {
+                out.set_terrain_cost({x, y}, view.truth().terrain_cost({x, y}));
+            }
+        }
     }
     return out;
 }
@@ -197,6 +202,46 @@ TEST(fog_walk, bad_inputs_are_refused_with_the_reason) {
     r = overlays::walk_through_fog(map, other, {1, 1}, {7, 7}, options);
     EXPECT_EQ(r.status, overlays::fog_walk_status::invalid);
     EXPECT_NE(r.reason.find("fog"), std::string::npos) << r.reason;
+}
+
+TEST(dstar_lite, swamps_seen_on_the_way_are_priced_and_replans_still_equal_astar) {
+    std::mt19937 rng(31);
+    std::uint64_t replans = 0;
+    for (int run = 0; run < 60; ++run) {
+        const int side = 24 + run % 3 * 8;
+        auto map = random_map(rng, side, 0.15);
+        std::bernoulli_distribution swamp(0.2);
+        std::uniform_real_distribution<float> dear(1.5f, 6.0f);
+        for (int y = 0; y < side; ++y) {
+            for (int x = 0; x < side; ++x) {
+                if (swamp(rng)) map.set_terrain_cost({x, y}, dear(rng));
+            }
+        }
+        auto fog = overlays::fog_layer::create(side, side).value();
+        const cell a = random_free(rng, map), b = random_free(rng, map);
+        overlays::fog_walk_options options;
+        options.sensor_radius = 1 + run % 3;
+        const overlays::belief view(map, fog, options.unknown);
+        const auto walk = overlays::walk_through_fog(
+            map, fog, a, b, options,
+            [&](const overlays::dstar_lite& search, cell at, std::span<const cell>) {
+                const double fresh = astar_cost(believed(view), at, b, nullptr);
+                if (std::isfinite(fresh)) {
+                    ASSERT_NEAR(search.cost(), fresh, 1e-9 * fresh)
+                        << "run " << run << " at " << at.x << "," << at.y;
+                } else {
+                    ASSERT_FALSE(std::isfinite(search.cost())) << "run " << run;
+                }
+            });
+        expect_legal_walk(map, walk.walked);
+        replans += walk.replans;
+        if (walk.status == overlays::fog_walk_status::arrived) {
+            // The walk paid the true costs: never less than the optimum on the full map.
+            EXPECT_GE(walk.cost + 1e-9, astar_cost(map, a, b, nullptr)) << run;
+            EXPECT_GE(walk.cost + 1e-9, walk.length) << run;
+        }
+    }
+    EXPECT_GT(replans, 100u); // swamps seen on the way made the unit think again
 }
 
 } // namespace

@@ -3,7 +3,8 @@
 // cells change (a wall discovered in the fog, a door closing) only the part of the search
 // those cells affect is repaired, not the whole search redone; the answer after each repair is
 // the optimal path on what the unit believes at that moment, as a fresh A* would find it.
-// 8-connected, diagonal sqrt 2, no corner cutting (as everywhere in xunlu), uniform cost.
+// 8-connected, diagonal sqrt 2, no corner cutting (as everywhere in xunlu); a step costs its
+// length times the entered cell's believed terrain cost (the map's where explored, 1 elsewhere).
 #pragma once
 
 #include <cstdint>

@@ -69,6 +69,11 @@ class belief {
         if (fog_->explored(c)) return truth_->passable(c);
         return unknown_ == unknown_cells::walkable;
     }
+    /// Believed terrain cost multiplier: the map's where explored, 1 (the cheapest) elsewhere,
+    /// so plans stay optimistic and the octile heuristic admissible.
+    [[nodiscard]] float terrain_cost(cell c) const noexcept {
+        return fog_->explored(c) ? truth_->terrain_cost(c) : 1.0f;
+    }
     [[nodiscard]] const grid::grid_map& truth() const noexcept { return *truth_; }
     [[nodiscard]] const fog_layer& fog() const noexcept { return *fog_; }
     [[nodiscard]] unknown_cells unknown() const noexcept { return unknown_; }

@@ -32,8 +32,9 @@ enum class fog_walk_status : std::uint8_t {
 struct fog_walk_result {
     fog_walk_status status = fog_walk_status::invalid;
     std::string reason;
-    std::vector<cell> walked;      ///< every cell the unit stood on, start first
-    double length = 0;             ///< of the walk (1 straight, sqrt 2 diagonal)
+    std::vector<cell> walked; ///< every cell the unit stood on, start first
+    double length = 0;        ///< of the walk (1 straight, sqrt 2 diagonal)
+    double cost = 0; ///< of the walk: each step's length times the entered cell's terrain cost
     std::uint64_t replans = 0;     ///< plans after a discovery (the first plan not counted)
     std::uint64_t discoveries = 0; ///< cells seen that contradicted the assumption
     dstar_stats search;            ///< D* Lite's work, first plan included
