@@ -5,12 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
-#include <limits>
-#include <queue>
 #include <random>
 #include <vector>
 
+#include "support/cell_dijkstra.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
 #include "xunlu/overlays/clearance_layer.hpp"
 #include "xunlu/registry/finder_registry.hpp"
@@ -134,42 +132,16 @@ TEST(clearance_layer, repairs_after_edits_equal_a_fresh_build_and_touch_few_cell
 }
 
 /// Dijkstra over anchors of an N x N unit on the original map, 8-connected, no corner cutting
-/// for the footprint: the reference the sized map's searches must equal.
+/// for the footprint: the reference the sized map's searches must equal (-1: no path).
 double footprint_dijkstra(const grid::grid_map& map, cell from, cell to, int n) {
-    const auto mask = grid::obstacle_mask::high_and_low;
-    auto fits = [&](cell c) { return square_free(map, c, n, mask); };
+    auto fits = [&map, n](cell c) {
+        return square_free(map, c, n, grid::obstacle_mask::high_and_low);
+    };
     if (!fits(from) || !fits(to)) return -1;
-    const int w = map.width();
-    std::vector<double> dist(static_cast<std::size_t>(w * map.height()),
-                             std::numeric_limits<double>::infinity());
-    using item = std::pair<double, int>;
-    std::priority_queue<item, std::vector<item>, std::greater<>> open;
-    dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
-    open.push({0.0, from.y * w + from.x});
-    while (!open.empty()) {
-        const auto [d, id] = open.top();
-        open.pop();
-        if (d > dist[static_cast<std::size_t>(id)]) continue;
-        const cell c{id % w, id / w};
-        if (c == to) return d;
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                if (dx == 0 && dy == 0) continue;
-                const cell next{c.x + dx, c.y + dy};
-                if (!fits(next)) continue;
-                if (dx != 0 && dy != 0 && (!fits({c.x + dx, c.y}) || !fits({c.x, c.y + dy}))) {
-                    continue;
-                }
-                const double nd = d + (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0);
-                auto& slot = dist[static_cast<std::size_t>(next.y * w + next.x)];
-                if (nd < slot - 1e-12) {
-                    slot = nd;
-                    open.push({nd, next.y * w + next.x});
-                }
-            }
-        }
-    }
-    return -1;
+    const auto dist = testing::cell_dijkstra(map.width(), map.height(), from,
+                                             testing::octile_steps(fits, [](cell) { return 1.0; }));
+    const double d = dist[static_cast<std::size_t>(to.y * map.width() + to.x)];
+    return std::isfinite(d) ? d : -1;
 }
 
 TEST(sized_map, searches_for_big_units_equal_a_dijkstra_over_footprints) {

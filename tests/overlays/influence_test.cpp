@@ -6,10 +6,10 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <queue>
 #include <random>
 #include <vector>
 
+#include "support/cell_dijkstra.hpp"
 #include "xunlu/overlays/influence_file.hpp"
 #include "xunlu/overlays/influence_layer.hpp"
 #include "xunlu/search/astar.hpp"
@@ -82,37 +82,11 @@ TEST(influence_layer, moves_and_removals_equal_a_fresh_build_and_touch_only_thei
 /// the multiplier of the entered cell: terrain + sum(weight x influence), computed here.
 double priced_dijkstra(const grid::grid_map& map, cell from, cell to,
                        const std::function<double(cell)>& multiplier) {
-    const int w = map.width(), h = map.height();
-    std::vector<double> dist(static_cast<std::size_t>(w * h),
-                             std::numeric_limits<double>::infinity());
-    using item = std::pair<double, int>;
-    std::priority_queue<item, std::vector<item>, std::greater<>> open;
-    dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
-    open.push({0.0, from.y * w + from.x});
-    while (!open.empty()) {
-        const auto [d, id] = open.top();
-        open.pop();
-        if (d > dist[static_cast<std::size_t>(id)]) continue;
-        const cell c{id % w, id / w};
-        if (c == to) return d;
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                const cell n{c.x + dx, c.y + dy};
-                if ((dx == 0 && dy == 0) || !map.passable(n)) continue;
-                if (dx != 0 && dy != 0 &&
-                    (!map.passable({c.x + dx, c.y}) || !map.passable({c.x, c.y + dy}))) {
-                    continue;
-                }
-                const double nd = d + (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0) * multiplier(n);
-                auto& slot = dist[static_cast<std::size_t>(n.y * w + n.x)];
-                if (nd < slot) {
-                    slot = nd;
-                    open.push({nd, n.y * w + n.x});
-                }
-            }
-        }
-    }
-    return -1;
+    const auto dist = testing::cell_dijkstra(
+        map.width(), map.height(), from,
+        testing::octile_steps([&map](cell c) { return map.passable(c); }, multiplier));
+    const double d = dist[static_cast<std::size_t>(to.y * map.width() + to.x)];
+    return std::isfinite(d) ? d : -1;
 }
 
 TEST(weighted_cost_map, astar_on_it_equals_a_dijkstra_over_terrain_plus_weighted_influence) {

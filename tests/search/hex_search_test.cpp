@@ -6,13 +6,12 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
-#include <queue>
 #include <random>
 #include <utility>
 #include <vector>
 
+#include "support/cell_dijkstra.hpp"
 #include "xunlu/grid/hex_path.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/astar.hpp"
@@ -45,30 +44,12 @@ offsets neighbour_table(hex_layout l, int x, int y) {
 
 /// Least cost from `from` to every hex (infinity when unreachable).
 std::vector<double> reference_dijkstra(const grid::grid_map& map, hex_layout l, cell from) {
-    const int w = map.width(), h = map.height();
-    std::vector<double> dist(static_cast<std::size_t>(w * h),
-                             std::numeric_limits<double>::infinity());
-    using item = std::pair<double, int>;
-    std::priority_queue<item, std::vector<item>, std::greater<>> open;
-    dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
-    open.push({0, from.y * w + from.x});
-    while (!open.empty()) {
-        const auto [d, id] = open.top();
-        open.pop();
-        if (d > dist[static_cast<std::size_t>(id)]) continue;
-        const int x = id % w, y = id / w;
-        for (const auto& [dx, dy] : neighbour_table(l, x, y)) {
-            const cell nb{x + dx, y + dy};
-            if (!map.passable(nb)) continue;
-            const double nd = d + map.terrain_cost(nb);
-            auto& slot = dist[static_cast<std::size_t>(nb.y * w + nb.x)];
-            if (nd < slot) {
-                slot = nd;
-                open.push({nd, nb.y * w + nb.x});
-            }
+    return testing::cell_dijkstra(map.width(), map.height(), from, [&](cell c, auto&& visit) {
+        for (const auto& [dx, dy] : neighbour_table(l, c.x, c.y)) {
+            const cell nb{c.x + dx, c.y + dy};
+            if (map.passable(nb)) visit(nb, static_cast<double>(map.terrain_cost(nb)));
         }
-    }
-    return dist;
+    });
 }
 
 bool neighbours_here(hex_layout l, cell a, cell b) {
