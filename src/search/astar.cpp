@@ -9,6 +9,20 @@
 
 namespace xunlu::search {
 
+namespace {
+
+/// A heuristic chosen at run time (search::heuristic_value): the same values as the functors,
+/// for the search variants that are not on the hot path.
+struct runtime_h {
+    heuristic_kind kind;
+    grid::movement_rules rules;
+    double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
+        return heuristic_value(kind, rules, dx, dy);
+    }
+};
+
+} // namespace
+
 std::string_view status_name(search_status s) noexcept {
     switch (s) {
     case search_status::found:
@@ -187,6 +201,7 @@ void astar::dispatch(std::uint64_t budget) {
         }
         return;
     }
+    // Every combination for a heuristic: turn penalties or not, traced or not.
     auto go = [&](auto h) {
         auto with = [&](auto& observer) {
             if (request_.turn_penalty) {
@@ -211,22 +226,40 @@ void astar::dispatch(std::uint64_t budget) {
             with(none);
         }
     };
-    switch (resolve(request_.heuristic, request_.rules)) {
-    case heuristic_kind::octile:
+    // Plain untraced searches only: the hot path of every heuristic.
+    auto go_plain = [&](auto h) {
+        null_observer none;
+        if (costs) {
+            run<decltype(h), true>(h, none, budget);
+        } else {
+            run<decltype(h), false>(h, none, budget);
+        }
+    };
+    const heuristic_kind kind = resolve(request_.heuristic, request_.rules);
+    if (kind == heuristic_kind::octile) { // the default: compiled for every combination
         go(octile_h{s, request_.rules.diagonal_cost() - s});
-        break;
+        return;
+    }
+    if (request_.record_trace || request_.turn_penalty) {
+        // Traced runs (pictures) and turn penalties with another heuristic: the heuristic is
+        // chosen per call, so these combinations are compiled once rather than per heuristic.
+        go(runtime_h{kind, request_.rules});
+        return;
+    }
+    switch (kind) {
     case heuristic_kind::manhattan:
-        go(manhattan_h{s});
+        go_plain(manhattan_h{s});
         break;
     case heuristic_kind::euclidean:
-        go(euclidean_h{euclidean_unit(request_.rules)});
+        go_plain(euclidean_h{euclidean_unit(request_.rules)});
         break;
     case heuristic_kind::chebyshev:
-        go(chebyshev_h{s});
+        go_plain(chebyshev_h{s});
         break;
+    case heuristic_kind::octile:
     case heuristic_kind::zero:
     case heuristic_kind::automatic:
-        go(zero_h{});
+        go_plain(zero_h{});
         break;
     }
 }

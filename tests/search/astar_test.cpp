@@ -183,6 +183,45 @@ TEST(astar, every_admissible_heuristic_is_optimal_on_random_maps) {
     }
 }
 
+// Traced runs and turn-penalty runs with a heuristic other than octile take the heuristic at
+// run time (compiled once, not per heuristic): the answers must not change.
+TEST(astar, traced_and_turn_penalty_runs_answer_alike_for_every_heuristic) {
+    const auto map = testing::random_map(48, 17);
+    const auto queries = testing::random_queries(map, 12, 4);
+    for (const auto kind : {search::heuristic_kind::octile, search::heuristic_kind::manhattan,
+                            search::heuristic_kind::euclidean, search::heuristic_kind::chebyshev,
+                            search::heuristic_kind::zero}) {
+        for (const auto& [from, to] : queries) {
+            search::search_request plain{.start = from, .goal = to, .heuristic = kind};
+            auto traced = plain;
+            traced.record_trace = true;
+            const auto a = search::find_path_astar(map, plain);
+            const auto b = search::find_path_astar(map, traced);
+            EXPECT_EQ(a.status, b.status);
+            EXPECT_EQ(a.cost, b.cost);
+            EXPECT_EQ(a.path, b.path);
+            EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+            EXPECT_EQ(b.trace.expanded.size(), b.stats.expanded);
+            auto turns = plain;
+            turns.turn_penalty = 0.5;
+            auto turns_traced = turns;
+            turns_traced.record_trace = true;
+            const auto c = search::find_path_astar(map, turns);
+            const auto d = search::find_path_astar(map, turns_traced);
+            EXPECT_EQ(c.status, d.status);
+            EXPECT_EQ(c.cost, d.cost);
+            EXPECT_EQ(c.path, d.path);
+            if (kind != search::heuristic_kind::manhattan) { // admissible: same optimum
+                EXPECT_NEAR(
+                    c.cost,
+                    search::find_path_astar(map, {.start = from, .goal = to, .turn_penalty = 0.5})
+                        .cost,
+                    1e-9);
+            }
+        }
+    }
+}
+
 TEST(astar, manhattan_on_eight_connected_can_return_a_longer_path) {
     auto m = testing::parse_ascii(R"(
         S...####
