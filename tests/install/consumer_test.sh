@@ -57,7 +57,10 @@ done
 if grep -rlF -e "$build" -e "$source" "$prefix/$libdir/cmake" "$prefix/$libdir/pkgconfig"; then
     fail "the installed CMake or pkg-config files above point into the build or source tree"
 fi
-"$prefix/bin/xunlu" --version | grep -qF "$version" || fail "installed xunlu --version does not say $version"
+# Outputs are captured before grep: with pipefail, `cmd | grep -q` fails when grep exits at the
+# first match and the writer dies of SIGPIPE (a flaky failure seen in CI).
+installed_version=$("$prefix/bin/xunlu" --version)
+grep -qF "$version" <<<"$installed_version" || fail "installed xunlu --version does not say $version"
 
 echo "== the include tree is the public closure, nothing else"
 closure() { # the headers reachable from $@ by #include "xunlu/...", within the installed tree
@@ -137,9 +140,11 @@ pkg_output=$(LD_LIBRARY_PATH=$prefix/$libdir "$work/pkg-consumer") || fail "cons
 
 if [ $variant = shared ]; then
     echo "== libxunlu.so: linked, and exporting the public API only"
-    LD_LIBRARY_PATH=$prefix/$libdir ldd "$work/pkg-consumer" | grep -qF "$prefix/$libdir/libxunlu.so.${version%%.*}" ||
+    pkg_ldd=$(LD_LIBRARY_PATH=$prefix/$libdir ldd "$work/pkg-consumer")
+    grep -qF "$prefix/$libdir/libxunlu.so.${version%%.*}" <<<"$pkg_ldd" ||
         fail "the pkg-config consumer does not load $prefix/$libdir/libxunlu.so"
-    ldd "$work/cmake-build/consumer" | grep -qF "$prefix/$libdir/libxunlu.so.${version%%.*}" ||
+    cmake_ldd=$(ldd "$work/cmake-build/consumer")
+    grep -qF "$prefix/$libdir/libxunlu.so.${version%%.*}" <<<"$cmake_ldd" ||
         fail "the find_package consumer does not load $prefix/$libdir/libxunlu.so"
     nm -DC --defined-only "$prefix/$libdir/libxunlu.so" | cut -d' ' -f3- | sort -u >"$work/exports.txt"
     echo "$(wc -l <"$work/exports.txt") exported symbols"
