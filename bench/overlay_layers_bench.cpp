@@ -17,6 +17,7 @@
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/overlays/clearance_layer.hpp"
 #include "xunlu/overlays/influence_layer.hpp"
+#include "xunlu/overlays/query_layers.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
 namespace {
@@ -180,6 +181,60 @@ int main(int argc, char** argv) {
         });
         row("influence: weighted cost map (1 layer)", us,
             "a copy of the map with its own cost layer");
+    };
+
+    // Queries on the weighted maps: A* with no layer, one, four (three more layers of 50
+    // sources each), on the same pairs of free cells.
+    std::vector<overlays::influence_layer> extra;
+    for (int l = 0; l < 3; ++l) {
+        extra.push_back(
+            overlays::influence_layer::create("layer" + std::to_string(l), side, side).value());
+        for (int i = 0; i < 50; ++i) {
+            if (!extra.back().add({{any(rng), any(rng)}, 3.0f, 12})) std::abort();
+        }
+    }
+    const overlays::weighted_layer four[] = {
+        {&towers, 2.0f}, {&extra[0], 1.0f}, {&extra[1], 0.5f}, {&extra[2], 1.5f}};
+    {
+        const double us = median_us(reps, [&](int) {
+            if (!overlays::weighted_cost_map(map, four)) std::abort();
+        });
+        row("influence: weighted cost map (4 layers)", us);
+    };
+    const auto one_map = overlays::weighted_cost_map(map, weights).value();
+    const auto four_map = overlays::weighted_cost_map(map, four).value();
+    std::vector<std::pair<cell, cell>> pairs;
+    while (static_cast<int>(pairs.size()) < queries) {
+        const cell a{any(rng), any(rng)}, b{any(rng), any(rng)};
+        if (map.passable(a) && map.passable(b)) pairs.emplace_back(a, b);
+    }
+    const std::pair<const char*, const grid::grid_map*> priced[] = {
+        {"no influence", &map}, {"1 layer", &one_map}, {"4 layers", &four_map}};
+    for (const auto& [name, m] : priced) {
+        auto engine = registry::find_finder("astar")->make();
+        std::vector<double> times;
+        std::uint64_t expanded = 0;
+        for (const auto& [a, b] : pairs) {
+            const auto t0 = clock_type::now();
+            const auto r = engine->find(*m, {.start = a, .goal = b});
+            times.push_back(micros(t0));
+            expanded += r.stats.expanded;
+        }
+        row(std::string("influence: A* query, ") + name, bench::summarize(times).median,
+            std::to_string(expanded / pairs.size()) + " expanded on average");
+    }
+
+    // What a server pays per query for a unit size once the sized map is cached with the map
+    // version (overlays::layered_map): a lookup in the derived cache.
+    overlays::query_layers sized_layers;
+    sized_layers.unit_size = 2;
+    if (!overlays::layered_map(map, sized_layers, mask)) std::abort(); // built once
+    {
+        const double us = median_us(reps * 100, [&](int) {
+            if (!overlays::layered_map(map, sized_layers, mask)) std::abort();
+        });
+        row("unit size 2: cached sized map per query (layered_map)", us,
+            "built once per map version, then shared");
     };
     return 0;
 }

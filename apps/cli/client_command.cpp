@@ -28,6 +28,7 @@ struct client_args {
     std::int32_t stop_short = 0;
     std::uint64_t max_expansions = 0;
     bool four_way = false, ignore_low = false, nearest_free = false, nearest_reachable = false;
+    std::int32_t unit_size = 1; // route and path
     // ray
     bool low_blocks = false;
     // path
@@ -155,6 +156,7 @@ void register_client(CLI::App& app) {
     route->add_flag("--ignore-low", a->ignore_low, "low obstacles do not block");
     route->add_flag("--nearest-free", a->nearest_free, "move a blocked endpoint");
     route->add_flag("--nearest-reachable", a->nearest_reachable, "nearest reachable goal");
+    route->add_option("--size", a->unit_size, "an N x N unit (pixels name its top-left cell)");
     common(route);
     route->callback([a] {
         v1::FindRouteRequest r;
@@ -167,6 +169,7 @@ void register_client(CLI::App& app) {
         r.set_ignore_low(a->ignore_low);
         r.set_nearest_free(a->nearest_free);
         r.set_nearest_reachable(a->nearest_reachable);
+        r.set_unit_size(a->unit_size);
         print_or_fail(connect(*a).call(r));
     });
 
@@ -194,6 +197,7 @@ void register_client(CLI::App& app) {
     path->add_flag("--ignore-low", a->ignore_low, "low obstacles do not block");
     path->add_option("--max-expansions", a->max_expansions, "budget (0 = the server's)")
         ->check(non_negative());
+    path->add_option("--size", a->unit_size, "an N x N unit (cells name its top-left cell)");
     common(path);
     path->callback([a] {
         v1::FindPathRequest r;
@@ -204,6 +208,7 @@ void register_client(CLI::App& app) {
         r.set_four_way(a->four_way);
         r.set_ignore_low(a->ignore_low);
         r.set_max_expansions(a->max_expansions);
+        r.set_unit_size(a->unit_size);
         print_or_fail(connect(*a).call(r));
     });
 

@@ -17,6 +17,7 @@
 #include "batch_fields.hpp"
 #include "batch_lines.hpp"
 #include "cli_common.hpp"
+#include "unit_layer_options.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/io/text_map.hpp"
@@ -44,52 +45,8 @@ struct find_args {
     std::string batch;
     std::string jps_table;
     std::string layers;
-    std::string fog;
-    std::string assume = "walkable";
-    std::int32_t size = 1;
-    std::string influence_sources;
-    std::vector<std::string> influence;
+    unit_layer_args unit;
 };
-
-/// --influence-sources FILE with --influence NAME:WEIGHT...: the map whose terrain is
-/// terrain + sum(weight x influence) (overlays::weighted_cost_map).
-grid::grid_map weigh_influence(const find_args& a, const grid::grid_map& map) {
-    if (a.influence_sources.empty() != a.influence.empty()) {
-        throw command_error{"--influence NAME:WEIGHT and --influence-sources FILE go together"};
-    }
-    auto text = io::read_file(a.influence_sources);
-    if (!text) throw command_error{text.err().message};
-    auto records = overlays::parse_influence_file(*text, a.influence_sources);
-    if (!records) throw command_error{records.err().message};
-    auto layers =
-        overlays::build_influence_layers(*records, map.width(), map.height(), a.influence_sources);
-    if (!layers) throw command_error{layers.err().message};
-    std::vector<overlays::weighted_layer> weights;
-    for (const std::string& spec : a.influence) {
-        const auto colon = spec.rfind(':');
-        if (colon == std::string::npos || colon == 0) {
-            throw command_error{"--influence '" + spec + "': expected NAME:WEIGHT"};
-        }
-        const std::string name = spec.substr(0, colon), number = spec.substr(colon + 1);
-        float weight = 0;
-        const auto [end, ec] =
-            std::from_chars(number.data(), number.data() + number.size(), weight);
-        if (ec != std::errc{} || end != number.data() + number.size() || !std::isfinite(weight) ||
-            weight < 0) {
-            throw command_error{"--influence '" + spec + "': the weight must be a number >= 0"};
-        }
-        const auto it = std::find_if(layers->begin(), layers->end(),
-                                     [&](const auto& l) { return l.name() == name; });
-        if (it == layers->end()) {
-            throw command_error{"--influence '" + spec + "': " + a.influence_sources +
-                                " has no layer '" + name + "'"};
-        }
-        weights.push_back(overlays::weighted_layer{&*it, weight});
-    }
-    auto priced = overlays::weighted_cost_map(map, weights);
-    if (!priced) throw command_error{"--influence: " + priced.err().message};
-    return std::move(priced).value();
-}
 
 std::size_t memory_cap_bytes(std::size_t mb) {
     return mb > (std::numeric_limits<std::size_t>::max() >> 20)
@@ -108,42 +65,35 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
     }
 }
 
-/// The map to search: the file's, or with --fog what a player believes of it (explored cells
-/// as they are, the others as --assume says); with --size N the map of the cells an N x N
-/// unit's top-left cell may occupy (overlays::sized_map); with --influence the terrain plus the
-/// weighted influence layers.
+/// The map to search: the file's, or what the unit's layers make of it (overlays::layered_map):
+/// with --fog what a player believes of it (explored cells as they are, the others as --assume
+/// says), with --influence the terrain plus the weighted influence layers, with --size N the map
+/// of the cells an N x N unit's top-left cell may occupy.
 any_map load_for_find(const find_args& a) {
     any_map loaded = load_any_map_or_fail(a.map, a.layers);
-    if (a.fog.empty()) {
-        if (a.assume != "walkable") throw command_error{"--assume needs --fog"};
-    } else {
-        if (loaded.hex) throw command_error{"--fog works on square grids only"};
-        const overlays::fog_layer fog = load_fog_or_fail(a.fog, loaded.map);
-        loaded.map =
-            overlays::believed_map(overlays::belief(loaded.map, fog, parse_assumption(a.assume)));
+    if (!a.unit.any()) {
+        if (a.unit.assume != "walkable") throw command_error{"--assume needs --fog"};
+        return loaded;
     }
-    if (!a.influence.empty() || !a.influence_sources.empty()) {
-        if (loaded.hex) throw command_error{"--influence works on square grids only"};
-        loaded.map = weigh_influence(a, loaded.map);
+    if (loaded.hex) {
+        const char* flag = !a.unit.fog.empty() ? "--fog"
+                           : a.unit.size != 1  ? "--size"
+                                               : "--influence";
+        throw command_error{std::string(flag) + " works on square grids only"};
     }
-    if (a.size != 1) {
-        if (loaded.hex) throw command_error{"--size works on square grids only"};
-        const auto mask = a.search.ignore_low ? grid::obstacle_mask::high_only
-                                              : grid::obstacle_mask::high_and_low;
-        auto sized = overlays::sized_map(loaded.map,
-                                         *overlays::clearance_layer::of(loaded.map, mask), a.size);
-        if (!sized) throw command_error{"--size: " + sized.err().message};
-        loaded.map = std::move(sized).value();
-    }
+    const loaded_unit_layers unit(a.unit, loaded.map);
+    const auto mask =
+        a.search.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    loaded.map = *unit.searched(loaded.map, mask);
     return loaded;
 }
 
 /// With --size N, an endpoint where the unit does not fit is named as such (not "blocked").
 void check_unit_fits(const find_args& a, const grid::grid_map& sized, cell c, const char* what) {
-    if (a.size == 1 || !sized.in_bounds(c) || sized.passable(c)) return;
-    throw command_error{"--size " + std::to_string(a.size) + ": " + what + " (" +
+    if (a.unit.size == 1 || !sized.in_bounds(c) || sized.passable(c)) return;
+    throw command_error{"--size " + std::to_string(a.unit.size) + ": " + what + " (" +
                         std::to_string(c.x) + "," + std::to_string(c.y) + "): a " +
-                        std::to_string(a.size) + "x" + std::to_string(a.size) +
+                        std::to_string(a.unit.size) + "x" + std::to_string(a.unit.size) +
                         " unit with its top-left cell there overlaps a wall or leaves the map"};
 }
 
@@ -300,20 +250,7 @@ void register_find(CLI::App& app) {
                     "cost per 45 degrees of turning (searches cell and heading; astar, dijkstra; "
                     "the JPS variants fall back to A*)");
     cmd->add_option("--out", args->out, "write map.out with the path drawn in arrows");
-    cmd->add_option("--fog", args->fog,
-                    "fog file: search what a player believes (explored cells as they are)");
-    cmd->add_option("--assume", args->assume, "with --fog: unseen cells are walkable or blocked")
-        ->capture_default_str();
-    cmd->add_option("--size", args->size,
-                    "unit size N: an N x N unit, the path listing its top-left cell (clearance; "
-                    "every algorithm, JPS included)")
-        ->capture_default_str();
-    cmd->add_option("--influence-sources", args->influence_sources,
-                    "influence source file (docs/formats.md): named layers of sources with "
-                    "falloff");
-    cmd->add_option("--influence", args->influence,
-                    "NAME:WEIGHT (repeatable): add WEIGHT x the layer to each cell's terrain cost "
-                    "(A* and Dijkstra stay optimal; the JPS variants fall back to A*)");
+    add_unit_layer_options(*cmd, args->unit);
     cmd->add_option("--png", args->png, "write a PNG of the map, expanded/open cells and path");
     cmd->add_option("--max-memory-mb", args->max_memory_mb,
                     "cap on the search's scratch memory in MiB (0 = none); exceeding it ends "

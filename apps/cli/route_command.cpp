@@ -10,6 +10,7 @@
 #include "batch_lines.hpp"
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
+#include "unit_layer_options.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/facade/route.hpp"
 #include "xunlu/pipeline/route_finder.hpp"
@@ -41,6 +42,7 @@ struct route_args {
     std::string layers;
     std::string jps_table;
     std::optional<double> turn_penalty;
+    unit_layer_args unit;
 };
 
 std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
@@ -98,6 +100,7 @@ struct route_flags {
     bool nearest_reachable = false;
     std::string algo;
     std::optional<double> turn_penalty;
+    const overlays::query_layers* layers = nullptr; ///< the unit's (--fog, --size, --influence)
 };
 
 pipeline::route_result answer_route(const pipeline::scene& scene, point from, point to,
@@ -111,6 +114,7 @@ pipeline::route_result answer_route(const pipeline::scene& scene, point from, po
     if (f.nearest_free) req.when_blocked = pipeline::blocked_endpoint::nearest_free;
     if (f.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
     req.turn_penalty = f.turn_penalty;
+    if (f.layers != nullptr) req.layers = *f.layers;
 
     const auto* entry = registry::find_finder(f.algo);
     if (entry == nullptr) {
@@ -131,9 +135,9 @@ pipeline::route_result answer_route(const pipeline::scene& scene, point from, po
     return it->second.find(scene, req);
 }
 
-route_flags flags_of(const route_args& a) {
-    return {a.stop_short,   a.max_expansions,    a.four_way, a.ignore_low,
-            a.nearest_free, a.nearest_reachable, a.algo,     a.turn_penalty};
+route_flags flags_of(const route_args& a, const loaded_unit_layers& unit) {
+    return {a.stop_short,        a.max_expansions, a.four_way,     a.ignore_low,  a.nearest_free,
+            a.nearest_reachable, a.algo,           a.turn_penalty, &unit.layers()};
 }
 
 /// `route --batch`: one JSON query per line, one JSON answer per line, the scene built once.
@@ -145,6 +149,7 @@ void run_route_batch(const route_args& a) {
     std::vector<std::string> warnings;
     const pipeline::scene scene = make_route_scene(a, warnings);
     for (const auto& w : warnings) std::fprintf(stderr, "xunlu: %s\n", w.c_str());
+    const loaded_unit_layers unit(a.unit, scene.map());
     std::map<std::string, pipeline::route_finder> finders;
     batch_reader reader(a.batch);
     bool bad_line = false, not_found = false;
@@ -161,8 +166,11 @@ void run_route_batch(const route_args& a) {
             }
             refuse_unknown_keys(query, {"id", "from", "to", "algo", "stop_short", "max_expansions",
                                         "four_way", "ignore_low", "nearest_free",
-                                        "nearest_reachable", "turn_penalty"});
-            route_flags f = flags_of(a);
+                                        "nearest_reachable", "turn_penalty", "unit_size"});
+            route_flags f = flags_of(a, unit);
+            overlays::query_layers line_layers = unit.layers();
+            line_layers.unit_size = json_get<std::int32_t>(query, "unit_size", a.unit.size);
+            f.layers = &line_layers;
             f.stop_short = json_get<std::int32_t>(query, "stop_short", f.stop_short);
             f.max_expansions = json_get<std::uint64_t>(query, "max_expansions", f.max_expansions);
             f.four_way = json_get<bool>(query, "four_way", f.four_way);
@@ -204,8 +212,9 @@ void run_route(const route_args& a) {
     const point to = parse_pixel(a.to, "--to");
     std::vector<std::string> warnings;
     const pipeline::scene scene = make_route_scene(a, warnings);
+    const loaded_unit_layers unit(a.unit, scene.map());
     std::map<std::string, pipeline::route_finder> finders;
-    const pipeline::route_result r = answer_route(scene, from, to, flags_of(a), finders);
+    const pipeline::route_result r = answer_route(scene, from, to, flags_of(a, unit), finders);
 
     if (a.json) {
         nlohmann::json j = encode::route_json(r);
@@ -272,6 +281,7 @@ void register_route(CLI::App& app) {
     cmd->add_option("--stages", a->stages,
                     "comma-separated stage order (straight_line, reachability, bounded_search, "
                     "waypoint_graph, full_search)");
+    add_unit_layer_options(*cmd, a->unit);
     cmd->add_flag("--json", a->json, "print one JSON object");
     cmd->add_option("--batch", a->batch,
                     "answer one JSON query per line of FILE ('-' = standard input), one JSON line "

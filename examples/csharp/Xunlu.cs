@@ -35,6 +35,7 @@ namespace XunluExample
             public ulong MaxExpansions;
             public double DeadlineMs;
             public ulong MaxMemoryBytes;
+            public int UnitSize; // N x N unit, 0 = 1: cells name the footprint's top-left cell
         }
 
         [StructLayout(LayoutKind.Sequential)]

@@ -85,6 +85,8 @@ typedef struct xunlu_path_request {
     uint64_t max_expansions;       /* node budget; 0 = unlimited */
     double deadline_ms;            /* wall-clock budget in milliseconds; 0 = none */
     uint64_t max_memory_bytes;     /* cap on the search's scratch memory; 0 = none */
+    int32_t unit_size;             /* an N x N unit (1..32; 0 = 1): start, goal and path name
+                                      the footprint's top-left cell, every footprint cell free */
 } xunlu_path_request;
 
 /* A path answer. `path` (start to goal, `path_size` cells) is owned by the library: release it
@@ -111,6 +113,8 @@ typedef struct xunlu_route_request {
     uint64_t max_expansions;      /* budget of the full search; 0 = unlimited */
     double deadline_ms;           /* 0 = none */
     const char* algorithm;        /* grid search of the search stages; NULL = "astar" */
+    int32_t unit_size;            /* an N x N unit (1..32; 0 = 1): pixels name the footprint's
+                                     top-left cell; islands and waypoints are not used */
 } xunlu_route_request;
 
 /* A route answer: turning points in pixels, start first; free with xunlu_route_result_free().

@@ -43,6 +43,11 @@ int convert_request(const char* function, const xunlu_path_request& in, facade::
     r.stop_within = in.stop_within;
     r.max_expansions = in.max_expansions;
     r.max_memory_bytes = static_cast<std::size_t>(in.max_memory_bytes);
+    if (in.unit_size < 0) {
+        return fail(XUNLU_INVALID_ARGUMENT, std::string(function) + ": unit_size is " +
+                                                std::to_string(in.unit_size) + " (0 or 1..32)");
+    }
+    out.layers.unit_size = in.unit_size == 0 ? 1 : in.unit_size;
     return convert_deadline(function, in.deadline_ms, r.deadline);
 }
 

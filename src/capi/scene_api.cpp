@@ -57,6 +57,11 @@ int convert_route_request(const char* fn, const xunlu_route_request& in,
     if (in.four_way != 0) out.rules.moves = grid::connectivity::four;
     out.low_obstacles_block = in.ignore_low_obstacles == 0;
     out.max_expansions = in.max_expansions;
+    if (in.unit_size < 0) {
+        return fail(XUNLU_INVALID_ARGUMENT, std::string(fn) + ": unit_size is " +
+                                                std::to_string(in.unit_size) + " (0 or 1..32)");
+    }
+    out.layers.unit_size = in.unit_size == 0 ? 1 : in.unit_size;
     return convert_deadline(fn, in.deadline_ms, out.deadline);
 }
 

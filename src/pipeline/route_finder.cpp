@@ -46,23 +46,19 @@ const std::string& route_finder::grid_search_name() const noexcept {
 route_result route_finder::find(const scene& s, const route_request& req) {
     const auto t0 = clock_type::now();
     const std::shared_ptr<const scene_state> state = s.state(); // held until the answer
-    const grid::grid_map& map = state->map();
+    const grid::obstacle_mask mask = req.low_obstacles_block ? grid::obstacle_mask::high_and_low
+                                                             : grid::obstacle_mask::high_only;
+    // The grid this query searches: the scene's map, or what the unit's layers make of it
+    // (held until the answer; the scene's map itself when there are no layers).
+    auto layered = overlays::layered_map(state->map(), req.layers, mask);
+    const std::shared_ptr<const grid::grid_map> searched =
+        layered ? std::move(layered).value() : std::shared_ptr<const grid::grid_map>{};
+    const grid::grid_map& map = searched ? *searched : state->map();
     const double scale = s.cell_size();
-    detail::route_query q{s,
-                          *state,
-                          map,
-                          req,
-                          req.low_obstacles_block ? grid::obstacle_mask::high_and_low
-                                                  : grid::obstacle_mask::high_only,
-                          scale,
-                          {},
-                          {},
-                          req.start,
-                          req.goal,
-                          {},
-                          {},
-                          {}};
+    detail::route_query q{s,  *state,    map,      req, mask, scale, {},
+                          {}, req.start, req.goal, {},  {},   {}};
     q.out.map_version = state->version();
+    const bool walls_changed = req.layers.changes_walls();
     auto finish = [&]() {
         q.out.stats.time_us =
             std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
@@ -84,6 +80,7 @@ route_result route_finder::find(const scene& s, const route_request& req) {
                            bounds + ")");
         }
     }
+    if (!layered) return invalid(layered.err().message);
     if (req.stop_short < 0) return invalid("stop_short must be >= 0 cells");
     if (req.turn_penalty && !(std::isfinite(*req.turn_penalty) && *req.turn_penalty >= 0)) {
         return invalid("turn_penalty must be a finite number >= 0");
@@ -98,8 +95,18 @@ route_result route_finder::find(const scene& s, const route_request& req) {
     q.sc = to_cell(q.sp);
     q.gc = to_cell(q.gp);
 
-    auto blocked_text = [&](cell c) {
-        return map.is_high_obstacle(c) ? "a high obstacle" : "a low obstacle (unit)";
+    auto blocked_text = [&](cell c) -> std::string {
+        const grid::grid_map& shared = state->map();
+        if (!shared.passable(c, mask)) {
+            return shared.is_high_obstacle(c) ? "blocked by a high obstacle"
+                                              : "blocked by a low obstacle (unit)";
+        }
+        if (req.layers.fog != nullptr && !req.layers.fog->explored(c) &&
+            req.layers.unknown == overlays::unknown_cells::blocked) {
+            return "unexplored and assumed blocked (fog)";
+        }
+        const std::string n = std::to_string(req.layers.unit_size);
+        return "where a " + n + " x " + n + " unit does not fit (its footprint's top-left cell)";
     };
     auto endpoint = [&](bool is_start, point& p, point& p_px, cell& c,
                         std::optional<cell>& offer) -> bool {
@@ -114,7 +121,7 @@ route_result route_finder::find(const scene& s, const route_request& req) {
             return true;
         }
         q.out.reason = std::string(name) + " pixel " + pixel_text(is_start ? req.start : req.goal) +
-                       " lies in cell " + cell_text(c) + ", blocked by " + blocked_text(c) +
+                       " lies in cell " + cell_text(c) + ", " + blocked_text(c) +
                        (offer ? "; nearest free cell: " + cell_text(*offer) : "; no free cell");
         return false;
     };
@@ -138,6 +145,13 @@ route_result route_finder::find(const scene& s, const route_request& req) {
             q.out.reason = "cancelled";
             break;
         }
+        // The scene's island labels and waypoint links describe 1 x 1 units on the whole map;
+        // a unit that weighs influences wants the cheapest route, not the straight one.
+        if (walls_changed &&
+            (stage == route_stage::reachability || stage == route_stage::waypoint_graph)) {
+            continue;
+        }
+        if (!req.layers.influences.empty() && stage == route_stage::straight_line) continue;
         ++q.out.stats.stages_tried;
         switch (stage) {
         case route_stage::straight_line:

@@ -332,6 +332,48 @@ static void test_batch(const xunlu_map* map) {
     xunlu_finder_free(finder);
 }
 
+/* Unit sizes: a 2 x 2 unit on a 6 x 4 map with a wall in column 2 over rows 0-1:
+ *   . . # . . .
+ *   . . # . . .
+ *   . . . . . .
+ *   . . . . . .      path cells name the footprint's top-left cell. */
+static void test_unit_size(void) {
+    uint8_t codes[24] = {0};
+    xunlu_map* map = NULL;
+    xunlu_finder* finder = NULL;
+    xunlu_path_request request;
+    xunlu_path_result result;
+    size_t i;
+    codes[0 * 6 + 2] = XUNLU_CELL_HIGH_OBSTACLE;
+    codes[1 * 6 + 2] = XUNLU_CELL_HIGH_OBSTACLE;
+    CHECK_STATUS(xunlu_map_from_cells(6, 4, codes, NULL, &map), XUNLU_OK);
+    CHECK_STATUS(xunlu_finder_create(&finder), XUNLU_OK);
+    memset(&request, 0, sizeof request);
+    request.goal.x = 4;
+    request.unit_size = 2;
+    CHECK_STATUS(xunlu_find_path(finder, map, &request, &result), XUNLU_OK);
+    CHECK(result.status == XUNLU_OK && result.path_size >= 2);
+    for (i = 0; i < result.path_size; ++i) { /* every footprint clear of the wall */
+        const xunlu_cell c = result.path[i];
+        CHECK(c.x >= 0 && c.x <= 4 && c.y >= 0 && c.y <= 2);
+        CHECK(!((c.x == 1 || c.x == 2) && c.y <= 1));
+    }
+    /* Down to rows 2-3 and back: longer than the 1 x 1 unit's 4 + 2 sqrt 2. */
+    CHECK(result.length > 4.0 + 2.0 * sqrt(2.0) + 0.5);
+    xunlu_path_result_free(&result);
+    request.start.x = 1; /* the footprint would cover the wall */
+    CHECK_STATUS(xunlu_find_path(finder, map, &request, &result), XUNLU_INVALID_ARGUMENT);
+    CHECK(error_mentions("2 x 2 unit"));
+    xunlu_path_result_free(&result);
+    request.start.x = 0;
+    request.unit_size = -2;
+    CHECK_STATUS(xunlu_find_path(finder, map, &request, &result), XUNLU_INVALID_ARGUMENT);
+    CHECK(error_mentions("unit_size"));
+    xunlu_path_result_free(&result);
+    xunlu_finder_free(finder);
+    xunlu_map_free(map);
+}
+
 static void test_scene_and_route(const xunlu_map* map) {
     xunlu_scene* scene = NULL;
     xunlu_route_request request;
@@ -353,6 +395,16 @@ static void test_scene_and_route(const xunlu_map* map) {
     CHECK_STATUS(xunlu_route(scene, &request, &result), XUNLU_OK);
     CHECK(strcmp(result.stage, "straight_line") == 0 && result.point_count == 2);
     xunlu_route_result_free(&result);
+    /* The same for a 2 x 2 unit (pixels name its top-left cell); a negative size is refused. */
+    request.unit_size = 2;
+    CHECK_STATUS(xunlu_route(scene, &request, &result), XUNLU_OK);
+    CHECK(result.point_count >= 2);
+    xunlu_route_result_free(&result);
+    request.unit_size = -1;
+    CHECK_STATUS(xunlu_route(scene, &request, &result), XUNLU_INVALID_ARGUMENT);
+    CHECK(error_mentions("unit_size"));
+    xunlu_route_result_free(&result);
+    request.unit_size = 0;
 
     /* Into the U from the left: the route bends around the trap's wall. */
     request.start.x = 5 * 16 + 8;
@@ -422,6 +474,7 @@ int main(int argc, char** argv) {
     test_map_from_cells();
     test_map_bad_input();
     test_find_path();
+    test_unit_size();
     test_edits_and_line_of_sight();
     CHECK_STATUS(xunlu_map_load_file(argv[1], &map), XUNLU_OK);
     if (map != NULL) {

@@ -117,6 +117,66 @@ TEST(facade_path, refuses_unknown_algorithm_and_outside_cells) {
     EXPECT_TRUE(finder.find(m, {.search = {.start = {0, 0}, .goal = {1, 0}}}).found());
 }
 
+// 10x8 with a one-cell gap at (4,3) and a two-cell opening at rows 6-7.
+constexpr const char* gapped = "type octile\nheight 8\nwidth 10\nmap\n"
+                               "....@.....\n"
+                               "....@.....\n"
+                               "....@.....\n"
+                               "..........\n"
+                               "....@.....\n"
+                               "....@.....\n"
+                               "..........\n"
+                               "..........\n";
+
+TEST(facade_path, layers_reach_every_algorithm_and_name_a_unit_that_does_not_fit) {
+    const map m = map::from_bytes(gapped).value();
+    for (const char* algo : {"astar", "jps", "jps-block", "jps+"}) {
+        path_query q{.algorithm = algo, .search = {.start = {0, 2}, .goal = {8, 2}}};
+        const auto small = find_path(m, q);
+        ASSERT_EQ(small.status, search::search_status::found) << algo << ": " << small.reason;
+        q.layers.unit_size = 2;
+        const auto big = find_path(m, q);
+        ASSERT_EQ(big.status, search::search_status::found) << algo << ": " << big.reason;
+        EXPECT_GT(big.length, small.length) << algo; // round by rows 6-7, not the gap
+        for (const cell c : big.path) {              // every footprint free on the shared map
+            for (const cell d : {cell{0, 0}, cell{1, 0}, cell{0, 1}, cell{1, 1}}) {
+                EXPECT_TRUE(m.grid().passable({c.x + d.x, c.y + d.y})) << algo;
+            }
+        }
+    }
+    path_query q{.search = {.start = {3, 3}, .goal = {8, 2}}};
+    q.layers.unit_size = 2; // footprint (3..4, 3..4) covers the wall at (4,4)
+    const auto refused = find_path(m, q);
+    EXPECT_EQ(refused.status, search::search_status::invalid_input);
+    EXPECT_NE(refused.reason.find("2 x 2 unit"), std::string::npos) << refused.reason;
+    q.layers.unit_size = 40;
+    EXPECT_NE(find_path(m, q).reason.find("unit size 40"), std::string::npos);
+}
+
+TEST(facade_path, a_fog_and_influences_reach_the_search) {
+    const map m = map::from_bytes(gapped).value();
+    auto fog = overlays::fog_layer::create(10, 8).value();
+    for (std::int32_t x = 0; x < 10; ++x) fog.explore({x, 3}); // the gap row only
+    path_query q{.search = {.start = {0, 3}, .goal = {9, 3}}};
+    q.layers.fog = &fog;
+    q.layers.unknown = overlays::unknown_cells::blocked;
+    const auto seen = find_path(m, q);
+    ASSERT_EQ(seen.status, search::search_status::found) << seen.reason;
+    EXPECT_DOUBLE_EQ(seen.length, 9.0);
+    q.search.start = {0, 2}; // unexplored, assumed blocked
+    const auto hidden = find_path(m, q);
+    EXPECT_EQ(hidden.status, search::search_status::invalid_input);
+    EXPECT_NE(hidden.reason.find("fog"), std::string::npos) << hidden.reason;
+
+    auto danger = overlays::influence_layer::create("danger", 10, 8).value();
+    ASSERT_TRUE(danger.add({{4, 3}, 50.0f, 0}).ok()); // the gap is deadly
+    path_query priced{.search = {.start = {0, 3}, .goal = {9, 3}}};
+    priced.layers.influences = {{&danger, 1.0f}};
+    const auto around = find_path(m, priced);
+    ASSERT_EQ(around.status, search::search_status::found) << around.reason;
+    for (const cell c : around.path) EXPECT_FALSE(c.x == 4 && c.y == 3);
+}
+
 TEST(facade_line_of_sight, sees_past_gaps_not_walls) {
     const map m = drawn_map();
     EXPECT_FALSE(m.line_of_sight({0, 0}, {5, 0}).value());

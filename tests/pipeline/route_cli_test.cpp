@@ -51,6 +51,37 @@ TEST_F(route_cli, json_has_the_contract_keys) {
     EXPECT_EQ(j["map_version"], 0) << "the version of the map snapshot the query ran on";
 }
 
+TEST_F(route_cli, size_routes_an_n_by_n_unit) {
+    // 1 x 1: round the box; 2 x 2: the one-cell rows above and below the box are too narrow.
+    auto small = run_cli("route " + map() + " --from 0.5,2.5 --to 7.5,2.5 --json");
+    ASSERT_EQ(small.code, 0) << small.out;
+    auto big = run_cli("route " + map() + " --from 0.5,2.5 --to 7.5,2.5 --size 2 --json");
+    EXPECT_EQ(big.code, 1) << big.out;
+    EXPECT_EQ(nlohmann::json::parse(big.out)["status"], "no_path");
+    // Inside the open right part a 2 x 2 unit sees its goal (pixels name the top-left cell).
+    auto open = run_cli("route " + map() + " --from 6.5,0.5 --to 8.5,4.5 --size 2 --json");
+    ASSERT_EQ(open.code, 0) << open.out;
+    EXPECT_EQ(nlohmann::json::parse(open.out)["status"], "straight_line");
+    // (9,0) is free, but a 2 x 2 footprint there leaves the map.
+    auto edge = run_cli("route " + map() + " --from 9.5,0.5 --to 6.5,0.5 --size 2 --json");
+    EXPECT_EQ(edge.code, 2) << edge.out;
+    EXPECT_NE(edge.out.find("2 x 2 unit does not fit"), std::string::npos) << edge.out;
+    auto bad = run_cli("route " + map() + " --from 6.5,0.5 --to 8.5,4.5 --size 0");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.out.find("--size"), std::string::npos) << bad.out;
+    // A batch line may ask for its own size.
+    const auto batch = dir_ / "queries.jsonl";
+    std::ofstream(batch) << R"({"from":[0.5,2.5],"to":[7.5,2.5]})"
+                         << "\n"
+                         << R"({"from":[0.5,2.5],"to":[7.5,2.5],"unit_size":2})"
+                         << "\n";
+    auto lines = run_cli("route " + map() + " --batch " + batch.string());
+    const auto first = lines.out.find('\n');
+    ASSERT_NE(first, std::string::npos) << lines.out;
+    EXPECT_NE(nlohmann::json::parse(lines.out.substr(0, first))["status"], "no_path");
+    EXPECT_EQ(nlohmann::json::parse(lines.out.substr(first + 1))["status"], "no_path");
+}
+
 TEST_F(route_cli, straight_line_island_and_options) {
     auto s = run_cli("route " + map() + " --from 0.5,0.5 --to 9.5,0.5 --json");
     ASSERT_EQ(s.code, 0) << s.out;

@@ -72,6 +72,26 @@ TEST(server_http, endpoints_answer_with_the_cli_keys) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200) << r->body;
 
+    // A 2 x 2 unit: fits in the left room, not through the one-cell door.
+    r = http.Post("/v1/route", R"({"scene":"rooms","from":[1.5,1.5],"to":[3.5,4.5],"unit_size":2})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_NE(nlohmann::json::parse(r->body)["status"], "no_path") << r->body;
+    r = http.Post("/v1/route", R"({"scene":"rooms","from":[1.5,1.5],"to":[8.5,1.5],"unit_size":2})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(nlohmann::json::parse(r->body)["status"], "no_path") << r->body;
+    r = http.Post("/v1/path", R"({"scene":"rooms","from":[1,1],"to":[8,1],"unit_size":2})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(nlohmann::json::parse(r->body)["status"], "no_path") << r->body;
+    r = http.Post("/v1/path", R"({"scene":"rooms","from":[4,1],"to":[8,1],"unit_size":2})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << r->body;
+    EXPECT_NE(r->body.find("does not fit"), std::string::npos) << r->body;
+
     // Errors: 400 naming the field, 404 for an unknown scene, never a crash.
     const std::pair<const char*, int> bad[] = {
         {"{", 400},
@@ -82,6 +102,8 @@ TEST(server_http, endpoints_answer_with_the_cli_keys) {
         {R"({"scene":"rooms","from":[1.5,1.5],"to":[8.5,1.5],"stop_short":-1})", 400},
         {R"({"scene":"rooms","from":[1.5,1.5],"to":[8.5,1.5],"four_way":"yes"})", 400},
         {R"({"scene":7,"from":[1.5,1.5],"to":[8.5,1.5]})", 400},
+        {R"({"scene":"rooms","from":[1.5,1.5],"to":[8.5,1.5],"unit_size":0})", 400},
+        {R"({"scene":"rooms","from":[1.5,1.5],"to":[8.5,1.5],"unit_size":"2"})", 400},
         {R"({"scene":"elsewhere","from":[1.5,1.5],"to":[8.5,1.5]})", 404},
     };
     for (const auto& [body, status] : bad) {

@@ -140,5 +140,75 @@ TEST(pathfinding_service, queries_and_updates_from_many_threads) {
     EXPECT_EQ(wrong.load(), 0);
 }
 
+TEST(pathfinding_service, big_units_share_a_sized_map_per_version_across_threads) {
+    worker_pool pool(2, 64);
+    pathfinding_service service({}, "", pool);
+    load_scene_input in;
+    in.id = "halls";
+    // Two halls joined by a door two cells high at (5,3)-(5,4): a 2 x 2 unit fits through.
+    in.map_bytes = "type octile\nheight 8\nwidth 12\nmap\n@@@@@@@@@@@@\n@....@.....@\n"
+                   "@....@.....@\n@..........@\n@..........@\n@....@.....@\n@....@.....@\n"
+                   "@@@@@@@@@@@@\n";
+    ASSERT_TRUE(service.load_scene(in));
+    // Bad sizes and a start where the unit does not fit are refused, naming the field.
+    for (const std::int32_t size : {0, -3, 33}) {
+        auto r = service.find_route(
+            {.scene = "halls", .from = {1.5, 1.5}, .to = {8.5, 1.5}, .unit_size = size}, {});
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error().code, status_code::invalid_argument);
+        EXPECT_NE(r.error().message.find("unit_size"), std::string::npos) << r.error().message;
+        auto p = service.find_path(
+            {.scene = "halls", .from = {1, 1}, .to = {8, 1}, .unit_size = size}, {});
+        ASSERT_FALSE(p);
+        EXPECT_NE(p.error().message.find("unit_size"), std::string::npos);
+    }
+    auto unfit =
+        service.find_path({.scene = "halls", .from = {4, 1}, .to = {8, 1}, .unit_size = 2}, {});
+    ASSERT_FALSE(unfit);
+    EXPECT_NE(unfit.error().message.find("does not fit"), std::string::npos)
+        << unfit.error().message;
+
+    std::atomic<bool> stop{false};
+    std::atomic<int> wrong{0}, answered{0};
+    std::vector<std::thread> readers;
+    for (int t = 0; t < 2; ++t) {
+        readers.emplace_back([&, t] {
+            for (int i = 0; i < 200 && !stop.load(); ++i) {
+                const std::int32_t size = 2 + (i + t) % 2; // 3 x 3 never fits through the door
+                auto r = service.find_route(
+                    {.scene = "halls", .from = {1.5, 1.5}, .to = {7.5, 1.5}, .unit_size = size},
+                    {});
+                auto p = service.find_path(
+                    {.scene = "halls", .from = {1, 1}, .to = {7, 1}, .unit_size = size}, {});
+                if (!r || !p) {
+                    ++wrong;
+                    continue;
+                }
+                // The door is open on even versions.
+                const bool route_open = r.value().result.map_version % 2 == 0 && size == 2;
+                const bool path_open = p.value().version % 2 == 0 && size == 2;
+                if ((r.value().result.status == pipeline::route_status::found) != route_open) {
+                    ++wrong;
+                }
+                if (p.value().result.found() != path_open) ++wrong;
+                answered += 2;
+            }
+        });
+    }
+    for (int i = 0; i < 60; ++i) {
+        const bool close = i % 2 == 0;
+        update_input u{
+            .scene = "halls",
+            .edits = {grid::cell_edit::high({5, 3}, close), grid::cell_edit::high({5, 4}, close)}};
+        auto v = service.update_cells(u);
+        ASSERT_TRUE(v) << v.error().message;
+        std::this_thread::sleep_for(300us);
+    }
+    stop = true;
+    for (auto& t : readers) t.join();
+    EXPECT_GT(answered.load(), 0);
+    EXPECT_EQ(wrong.load(), 0);
+}
+
 } // namespace
 } // namespace xunlu::server::testing

@@ -90,7 +90,7 @@ outcome<nlohmann::json> parse_body(std::string_view body) {
 outcome<route_input> route_from_json(const nlohmann::json& j) {
     if (auto bad =
             unknown_keys(j, {"scene", "from", "to", "stop_short", "max_expansions", "four_way",
-                             "ignore_low", "nearest_free", "nearest_reachable"})) {
+                             "ignore_low", "nearest_free", "nearest_reachable", "unit_size"})) {
         return *bad;
     }
     route_input in;
@@ -103,6 +103,8 @@ outcome<route_input> route_from_json(const nlohmann::json& j) {
     XUNLU_TRY(ignore_low, optional_field(j, "ignore_low", false));
     XUNLU_TRY(nearest_free, optional_field(j, "nearest_free", false));
     XUNLU_TRY(nearest_reachable, optional_field(j, "nearest_reachable", false));
+    XUNLU_TRY(unit_size, optional_field<std::int32_t>(j, "unit_size", 1));
+    in.unit_size = unit_size;
     in.scene = std::move(scene);
     in.from = from;
     in.to = to;
@@ -131,7 +133,7 @@ outcome<ray_input> ray_from_json(const nlohmann::json& j) {
 
 outcome<path_input> path_from_json(const nlohmann::json& j) {
     if (auto bad = unknown_keys(j, {"scene", "from", "to", "algo", "four_way", "ignore_low",
-                                    "max_expansions", "stop_within"})) {
+                                    "max_expansions", "stop_within", "unit_size"})) {
         return *bad;
     }
     path_input in;
@@ -143,6 +145,8 @@ outcome<path_input> path_from_json(const nlohmann::json& j) {
     XUNLU_TRY(ignore_low, optional_field(j, "ignore_low", false));
     XUNLU_TRY(max_expansions, optional_field<std::uint64_t>(j, "max_expansions", 0));
     XUNLU_TRY(stop_within, optional_field<std::int32_t>(j, "stop_within", 0));
+    XUNLU_TRY(unit_size, optional_field<std::int32_t>(j, "unit_size", 1));
+    in.unit_size = unit_size;
     in.scene = std::move(scene);
     in.from = from;
     in.to = to;

@@ -91,6 +91,7 @@ outcome<route_input> to_input(const v1::FindRouteRequest& r) {
     in.ignore_low = r.ignore_low();
     in.nearest_free = r.nearest_free();
     in.nearest_reachable = r.nearest_reachable();
+    in.unit_size = r.unit_size() == 0 ? 1 : r.unit_size();
     return in;
 }
 
@@ -102,6 +103,7 @@ outcome<path_input> to_input(const v1::FindPathRequest& r) {
     in.ignore_low = r.ignore_low();
     in.max_expansions = r.max_expansions();
     in.stop_within = r.stop_within();
+    in.unit_size = r.unit_size() == 0 ? 1 : r.unit_size();
     return in;
 }
 

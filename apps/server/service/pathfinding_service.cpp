@@ -7,12 +7,15 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 #include "xunlu/facade/route.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/parse_error.hpp"
+#include "xunlu/overlays/clearance_layer.hpp"
+#include "xunlu/overlays/query_layers.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/request_check.hpp"
 #include "xunlu/waypoint/waypoint_csv.hpp"
@@ -107,6 +110,14 @@ std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::
         return bad_field(field, "cell " + search::cell_text(c) + " is outside the map (" +
                                     std::to_string(map.width()) + " x " +
                                     std::to_string(map.height()) + " cells)");
+    }
+    return std::nullopt;
+}
+
+std::optional<service_error> check_unit_size(std::int32_t size) {
+    if (size < 1 || size > overlays::clearance_cap) {
+        return bad_field("unit_size", std::to_string(size) + " is outside 1.." +
+                                          std::to_string(overlays::clearance_cap));
     }
     return std::nullopt;
 }
@@ -297,6 +308,7 @@ outcome<route_output> pathfinding_service::find_route(const route_input& in,
     if (auto bad = check_pixel(state->map(), cs, in.from, "from")) return *bad;
     if (auto bad = check_pixel(state->map(), cs, in.to, "to")) return *bad;
     if (in.stop_short < 0) return bad_field("stop_short", "must be >= 0");
+    if (auto bad = check_unit_size(in.unit_size)) return *bad;
     auto budget = budget_of(in.max_expansions, limits_.max_expansions, "max_expansions");
     if (!budget) return budget.error();
 
@@ -309,6 +321,7 @@ outcome<route_output> pathfinding_service::find_route(const route_input& in,
     if (in.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
     req.deadline = ctx.deadline;
     req.cancel = ctx.cancel;
+    req.layers.unit_size = in.unit_size;
     // An algorithm that cannot move 4-way is replaced by A* inside the route finder's stages.
     route_output out;
     out.result = route_finder_for(e.algorithm).find(e.scene, req);
@@ -397,6 +410,7 @@ outcome<path_output> pathfinding_service::find_path(const path_input& in,
     if (auto bad = check_cell(map, in.from, "from")) return *bad;
     if (auto bad = check_cell(map, in.to, "to")) return *bad;
     if (in.stop_within < 0) return bad_field("stop_within", "must be >= 0");
+    if (auto bad = check_unit_size(in.unit_size)) return *bad;
     auto budget = budget_of(in.max_expansions, limits_.max_expansions, "max_expansions");
     if (!budget) return budget.error();
     search::search_request req{.start = in.from, .goal = in.to};
@@ -412,7 +426,24 @@ outcome<path_output> pathfinding_service::find_path(const path_input& in,
     req.cancel = ctx.cancel;
     path_output out;
     const auto t0 = clock_type::now();
-    out.result = path_finder_for(*finder_entry).find(map, req);
+    // An N x N unit searches the sized map of this version (kept with the version: built once
+    // per size, then shared by every query and thread).
+    std::shared_ptr<const grid::grid_map> sized;
+    if (in.unit_size != 1) {
+        auto made = overlays::cached_sized_map(map, req.mask(), in.unit_size);
+        if (!made) return bad_field("unit_size", made.err().message);
+        sized = std::move(made).value();
+        for (const auto& [c, name] : {std::pair{in.from, "from"}, std::pair{in.to, "to"}}) {
+            if (std::string_view(name) == "to" && in.stop_within > 0) continue;
+            if (map.passable(c, req.mask()) && !sized->passable(c)) {
+                const std::string n = std::to_string(in.unit_size);
+                return bad_field(name, "a " + n + " x " + n + " unit does not fit with its " +
+                                           "top-left cell at (" + std::to_string(c.x) + ", " +
+                                           std::to_string(c.y) + ")");
+            }
+        }
+    }
+    out.result = path_finder_for(*finder_entry).find(sized ? *sized : map, req);
     out.time_us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
     out.algorithm = algorithm;
     out.version = state->version();

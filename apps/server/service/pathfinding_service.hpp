@@ -76,6 +76,7 @@ struct route_input {
     bool ignore_low = false;
     bool nearest_free = false;
     bool nearest_reachable = false;
+    std::int32_t unit_size = 1; ///< N x N unit: pixels name the footprint's top-left cell
 };
 
 struct route_output {
@@ -92,6 +93,7 @@ struct path_input {
     bool ignore_low = false;
     std::uint64_t max_expansions = 0; ///< 0 = the server's maximum
     std::int32_t stop_within = 0;
+    std::int32_t unit_size = 1; ///< N x N unit: cells name the footprint's top-left cell
 };
 
 struct path_output {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "xunlu/facade/map.hpp"
+#include "xunlu/overlays/query_layers.hpp"
 #include "xunlu/search/finder.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
@@ -20,6 +21,11 @@ namespace xunlu::facade {
 struct path_query {
     std::string algorithm = "astar";
     search::search_request search{};
+    /// What the unit knows and prefers (borrowed for the call): a player's fog, influence
+    /// layers weighted into the terrain, a unit size N (start, goal and path then name the
+    /// N x N footprint's top-left cell). See overlays::layered_map; a size alone costs one sized
+    /// map per (map version, size), kept with the map.
+    overlays::query_layers layers{};
 };
 
 /// The answer: status (found, no_path, budget_exhausted, invalid_input, resource_exhausted) with

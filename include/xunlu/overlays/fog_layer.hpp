@@ -11,6 +11,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::overlays {
 
@@ -20,7 +21,7 @@ enum class unknown_cells : std::uint8_t {
     blocked,  ///< plan through explored cells only
 };
 
-class fog_layer {
+class XUNLU_API fog_layer {
   public:
     /// A fog over a width x height map with nothing explored. Refuses sizes the grid refuses.
     static result<fog_layer> create(std::int32_t width, std::int32_t height);

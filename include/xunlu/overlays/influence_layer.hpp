@@ -16,6 +16,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
 
 namespace xunlu::overlays {
 
@@ -30,7 +31,7 @@ struct influence_source {
     std::int32_t radius = 0; ///< 0..max_influence_radius
 };
 
-class influence_layer {
+class XUNLU_API influence_layer {
   public:
     /// An empty layer named `name` over a width x height map. Refuses sizes the grid refuses
     /// and empty names.
@@ -80,7 +81,7 @@ class influence_layer {
 };
 
 /// What one source contributes to cell `c` (0 outside its disc).
-[[nodiscard]] float influence_of(const influence_source& s, cell c) noexcept;
+[[nodiscard]] XUNLU_API float influence_of(const influence_source& s, cell c) noexcept;
 
 /// One layer and the weight a query gives it.
 struct weighted_layer {
@@ -93,7 +94,7 @@ struct weighted_layer {
 /// >= 1 and the searches' heuristics stay admissible (A* and Dijkstra stay optimal; the JPS
 /// variants, which need uniform costs, fall back to A* as for any map with costs). Refuses
 /// negative or non-finite weights and layers made for another map size.
-[[nodiscard]] result<grid::grid_map> weighted_cost_map(const grid::grid_map& map,
-                                                       std::span<const weighted_layer> layers);
+[[nodiscard]] XUNLU_API result<grid::grid_map>
+weighted_cost_map(const grid::grid_map& map, std::span<const weighted_layer> layers);
 
 } // namespace xunlu::overlays

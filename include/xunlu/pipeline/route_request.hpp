@@ -13,6 +13,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/core/point.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/overlays/query_layers.hpp"
 #include "xunlu/xunlu_export.h"
 
 namespace xunlu::pipeline {
@@ -79,6 +80,14 @@ struct route_request {
     /// the joining legs (search_request::turn_penalty; finite, >= 0). The straight line has no
     /// turn, and waypoint links are not charged. Unset: plain grid searches.
     std::optional<double> turn_penalty;
+    /// What this unit knows and prefers (overlays::query_layers, borrowed for the query): a
+    /// player's fog, influence layers weighted into the terrain, a unit size N. With N > 1 the
+    /// start and goal pixels name the cells of the N x N footprint's top-left corner, and the
+    /// turning points are the centres of those top-left cells. With a fog or a unit size the
+    /// reachability and waypoint-graph stages are skipped (the scene's island labels and
+    /// waypoint links are made for 1 x 1 units on the whole map); with influences the
+    /// straight-line stage is skipped (the unit wants the cheapest route, not the straight one).
+    overlays::query_layers layers;
 };
 
 struct route_stats {
