@@ -129,7 +129,8 @@ outcome<server_config> read_config_file(const std::string& path, server_config c
         table_reader r{path, *t, "limits.", std::nullopt};
         if (!r.known({"max_expansions", "max_batch", "max_map_cells", "max_request_bytes",
                       "max_scenes", "max_edits", "max_queue", "default_deadline_ms",
-                      "max_deadline_ms"})) {
+                      "max_deadline_ms", "max_influence_layers", "max_influence_sources",
+                      "max_players"})) {
             return *r.error;
         }
         auto& l = c.limits;
@@ -143,6 +144,9 @@ outcome<server_config> read_config_file(const std::string& path, server_config c
         r.integer("max_queue", l.max_queue, 0, 1000000);
         r.integer("default_deadline_ms", l.default_deadline_ms, 1, 3600000);
         r.integer("max_deadline_ms", l.max_deadline_ms, 1, 3600000);
+        r.integer("max_influence_layers", l.max_influence_layers, 0, 10000);
+        r.integer("max_influence_sources", l.max_influence_sources, 0, 1000000);
+        r.integer("max_players", l.max_players, 0, 1000000);
         if (r.error) return *r.error;
     }
     if (const auto* t = table_at("log")) {

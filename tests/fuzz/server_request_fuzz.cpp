@@ -76,7 +76,7 @@ void check_route(const route_output& r) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 1) return 0;
     auto& f = the_fixture();
-    const auto kind = data[0] % 9;
+    const auto kind = data[0] % 13;
     const auto* bytes = reinterpret_cast<const char*>(data + 1);
     const int n = static_cast<int>(size - 1);
     const std::string_view text(bytes, size - 1);
@@ -169,6 +169,45 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         aim(in.value());
         auto out = f.service.raycast(in.value());
         if (out) (void)api::to_json(out.value()).dump();
+        break;
+    }
+    // The scene's influence layers and players' fogs: they go to the shared scene, so later
+    // queries may weigh them (bounded by the limits on layers, sources and players).
+    case 9: {
+        xunlu::v1::SetInfluenceRequest m;
+        if (!m.ParseFromArray(bytes, n)) return 0;
+        auto in = api::to_input(m);
+        if (!in) return 0;
+        aim(in.value());
+        auto done = f.service.set_influence(in.value());
+        if (done && done.value() != in.value().sources.size()) std::abort();
+        break;
+    }
+    case 10: {
+        xunlu::v1::ExploreRequest m;
+        if (!m.ParseFromArray(bytes, n)) return 0;
+        auto in = api::to_input(m);
+        if (!in) return 0;
+        aim(in.value());
+        (void)f.service.explore(in.value());
+        break;
+    }
+    case 11: {
+        auto body = api::parse_body(text);
+        if (!body) return 0;
+        auto in = api::influence_from_json(body.value());
+        if (!in) return 0;
+        aim(in.value());
+        (void)f.service.set_influence(in.value());
+        break;
+    }
+    case 12: {
+        auto body = api::parse_body(text);
+        if (!body) return 0;
+        auto in = api::explore_from_json(body.value());
+        if (!in) return 0;
+        aim(in.value());
+        (void)f.service.explore(in.value());
         break;
     }
     default: {

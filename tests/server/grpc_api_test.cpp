@@ -176,6 +176,62 @@ TEST_F(grpc_api, malformed_routes_name_the_field) {
     EXPECT_NE(r.status.error_message().find("max_expansions"), std::string::npos);
 }
 
+TEST_F(grpc_api, influence_layers_and_fogs_shape_the_queries) {
+    // rooms: two rooms joined by the door (5,3). A heavy danger layer on the door still lets
+    // the path through (the only way), at a higher cost; a scout that has seen only the left
+    // room and believes the rest blocked cannot plan to the right room.
+    v1::FindPathRequest p;
+    p.set_scene("rooms");
+    p.mutable_from()->set_x(1);
+    p.mutable_from()->set_y(3);
+    p.mutable_to()->set_x(8);
+    p.mutable_to()->set_y(3);
+    const auto plain = client().call(p);
+    ASSERT_TRUE(plain.ok()) << plain.status.error_message();
+
+    v1::SetInfluenceRequest danger;
+    danger.set_scene("rooms");
+    danger.set_layer("danger");
+    auto* source = danger.add_sources();
+    source->mutable_at()->set_x(5);
+    source->mutable_at()->set_y(3);
+    source->set_strength(10.0f);
+    source->set_radius(0);
+    const auto set = client().call(danger);
+    ASSERT_TRUE(set.ok()) << set.status.error_message();
+    EXPECT_EQ(set.value().sources(), 1u);
+    (*p.mutable_unit()->mutable_influence())["danger"] = 1.0f;
+    const auto priced = client().call(p);
+    ASSERT_TRUE(priced.ok()) << priced.status.error_message();
+    EXPECT_EQ(priced.value().status(), "found");
+    EXPECT_NEAR(priced.value().length(), plain.value().length(), 1e-9);
+    (*p.mutable_unit()->mutable_influence())["smoke"] = 1.0f;
+    EXPECT_EQ(client().call(p).status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    p.mutable_unit()->mutable_influence()->clear();
+
+    v1::ExploreRequest seen;
+    seen.set_scene("rooms");
+    seen.set_player("scout");
+    auto* disc = seen.add_discs();
+    disc->mutable_at()->set_x(2);
+    disc->mutable_at()->set_y(3);
+    disc->set_radius(3);
+    const auto explored = client().call(seen);
+    ASSERT_TRUE(explored.ok()) << explored.status.error_message();
+    EXPECT_GT(explored.value().explored(), 10u);
+    p.mutable_unit()->set_player("scout");
+    p.mutable_to()->set_x(4); // inside the explored left room
+    p.mutable_unit()->set_unexplored_blocked(true);
+    const auto known = client().call(p);
+    ASSERT_TRUE(known.ok()) << known.status.error_message();
+    EXPECT_EQ(known.value().status(), "found");
+    p.mutable_to()->set_x(8); // the right room is unexplored: assumed blocked
+    const auto unknown = client().call(p);
+    EXPECT_EQ(unknown.status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    disc->mutable_at()->set_x(99);
+    EXPECT_EQ(client().call(seen).status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
 TEST_F(grpc_api, find_path_and_raycast) {
     v1::FindPathRequest p;
     p.set_scene("rooms");

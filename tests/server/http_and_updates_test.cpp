@@ -92,6 +92,61 @@ TEST(server_http, endpoints_answer_with_the_cli_keys) {
     EXPECT_EQ(r->status, 400) << r->body;
     EXPECT_NE(r->body.find("does not fit"), std::string::npos) << r->body;
 
+    // A scene's influence layer and a player's fog, then queries that use them.
+    r = http.Post(
+        "/v1/influence",
+        R"({"scene":"rooms","layer":"danger","sources":[{"at":[5,3],"strength":9,"radius":0}]})",
+        "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(nlohmann::json::parse(r->body)["sources"], 1);
+    r = http.Post("/v1/route",
+                  R"({"scene":"rooms","from":[1.5,3.5],"to":[8.5,3.5],"influence":{"danger":1}})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_EQ(nlohmann::json::parse(r->body)["status"], "found") << "the door costs, it is the "
+                                                                    "only way: still found";
+    r = http.Post("/v1/explore",
+                  R"({"scene":"rooms","player":"scout","discs":[{"at":[2,3],"radius":2}]})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    EXPECT_GT(nlohmann::json::parse(r->body)["explored"].get<int>(), 5);
+    r = http.Post(
+        "/v1/path",
+        R"({"scene":"rooms","from":[1,3],"to":[8,3],"player":"scout","unexplored_blocked":true})",
+        "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << "the goal is unexplored: " << r->body;
+    r = http.Post("/v1/path", R"({"scene":"rooms","from":[1,3],"to":[8,3],"player":"scout"})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(nlohmann::json::parse(r->body)["status"], "found") << r->body;
+    for (const char* body :
+         {R"({"scene":"rooms","layer":"danger","sources":[{"at":[50,3],"strength":9,"radius":0}]})",
+          R"({"scene":"rooms","layer":"danger","sources":[{"at":[5,3],"strength":-1,"radius":0}]})",
+          R"({"scene":"rooms","layer":"danger","sources":[{"at":[5,3],"strength":1}]})",
+          R"({"scene":"rooms","layer":"danger","sources":{}})",
+          R"({"scene":"rooms","sources":[]})"}) {
+        r = http.Post("/v1/influence", body, "application/json");
+        ASSERT_TRUE(r) << body;
+        EXPECT_EQ(r->status, 400) << body << " -> " << r->body;
+    }
+    for (const char* body : {R"({"scene":"rooms","player":"scout","discs":[{"at":[2,3]}]})",
+                             R"({"scene":"rooms","player":"","discs":[{"at":[2,3],"radius":1}]})",
+                             R"({"scene":"rooms","player":"scout","discs":[]})"}) {
+        r = http.Post("/v1/explore", body, "application/json");
+        ASSERT_TRUE(r) << body;
+        EXPECT_EQ(r->status, 400) << body << " -> " << r->body;
+    }
+    r = http.Post("/v1/route",
+                  R"({"scene":"rooms","from":[1.5,3.5],"to":[8.5,3.5],"influence":{"smoke":1}})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << r->body;
+    EXPECT_NE(r->body.find("smoke"), std::string::npos);
+
     // Errors: 400 naming the field, 404 for an unknown scene, never a crash.
     const std::pair<const char*, int> bad[] = {
         {"{", 400},

@@ -4,16 +4,24 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 #include <future>
 #include <thread>
 
 #include "service/pathfinding_service.hpp"
 #include "service/worker_pool.hpp"
+#include "xunlu/io/movingai_map.hpp"
+#include "xunlu/overlays/influence_layer.hpp"
+#include "xunlu/search/astar.hpp"
 
 namespace xunlu::server::testing {
 namespace {
 
 using namespace std::chrono_literals;
+
+grid::grid_map service_test_map(std::string_view text) {
+    return io::parse_movingai_map(text).value();
+}
 
 TEST(worker_pool, refuses_work_beyond_its_queue_and_drains_on_shutdown) {
     worker_pool pool(1, 2);
@@ -206,6 +214,148 @@ TEST(pathfinding_service, big_units_share_a_sized_map_per_version_across_threads
     }
     stop = true;
     for (auto& t : readers) t.join();
+    EXPECT_GT(answered.load(), 0);
+    EXPECT_EQ(wrong.load(), 0);
+}
+
+TEST(pathfinding_service, scenes_hold_influence_layers_and_players_fogs) {
+    worker_pool pool(2, 64);
+    service_limits limits;
+    limits.max_players = 2;
+    limits.max_influence_layers = 2;
+    limits.max_influence_sources = 8;
+    pathfinding_service service(limits, "", pool);
+    load_scene_input in;
+    in.id = "field";
+    // An open field with a wall across the middle, open at both ends.
+    in.map_bytes = "type octile\nheight 7\nwidth 12\nmap\n............\n............\n"
+                   ".@@@@@@@@@@.\n............\n............\n............\n"
+                   "............\n";
+    ASSERT_TRUE(service.load_scene(in));
+
+    // Influence: a deadly tower on the straight row 4 makes the path bend; the answer equals
+    // A* on the scene's map weighted by hand.
+    auto set = service.set_influence(
+        {.scene = "field", .layer = "danger", .sources = {{{6, 4}, 40.0f, 1}}});
+    ASSERT_TRUE(set) << set.error().message;
+    EXPECT_EQ(set.value(), 1u);
+    path_input q{.scene = "field", .from = {0, 4}, .to = {11, 4}};
+    auto plain = service.find_path(q, {});
+    ASSERT_TRUE(plain && plain.value().result.found());
+    q.unit.influence = {{"danger", 1.0f}};
+    auto priced = service.find_path(q, {});
+    ASSERT_TRUE(priced) << priced.error().message;
+    ASSERT_TRUE(priced.value().result.found());
+    auto layer = overlays::influence_layer::create("danger", 12, 7).value();
+    ASSERT_TRUE(layer.add({{6, 4}, 40.0f, 1}).ok());
+    const overlays::weighted_layer weights[] = {{&layer, 1.0f}};
+    const auto by_hand = overlays::weighted_cost_map(
+        service_test_map("type octile\nheight 7\nwidth 12\nmap\n............\n"
+                         "............\n.@@@@@@@@@@.\n............\n............\n"
+                         "............\n............\n"),
+        weights);
+    ASSERT_TRUE(by_hand.ok());
+    search::astar engine;
+    const auto direct = engine.find_path(by_hand.value(), {.start = {0, 4}, .goal = {11, 4}});
+    EXPECT_NEAR(priced.value().result.cost, direct.cost, 1e-6);
+    EXPECT_GT(priced.value().result.length, plain.value().result.length);
+    for (const cell c : priced.value().result.path) EXPECT_FALSE(c.x == 6 && c.y == 4);
+
+    // Fog: a player who has seen three discs around row 5 (rows 3-6 whole) and believes the rest
+    // blocked cannot go to row 0; believing it walkable, it can.
+    auto seen = service.explore(
+        {.scene = "field", .player = "p1", .discs = {{{2, 5}, 3}, {{6, 5}, 3}, {{10, 5}, 3}}});
+    ASSERT_TRUE(seen) << seen.error().message;
+    EXPECT_GT(seen.value(), 20u);
+    path_input up{.scene = "field", .from = {0, 4}, .to = {11, 0}};
+    up.unit.player = "p1";
+    auto hopeful = service.find_path(up, {});
+    ASSERT_TRUE(hopeful) << hopeful.error().message;
+    EXPECT_TRUE(hopeful.value().result.found());
+    up.unit.unexplored_blocked = true;
+    auto careful = service.find_path(up, {});
+    ASSERT_FALSE(careful); // the goal cell is unexplored, assumed blocked
+    EXPECT_NE(careful.error().message.find("unexplored"), std::string::npos)
+        << careful.error().message;
+    route_input route{.scene = "field", .from = {0.5, 4.5}, .to = {11.5, 4.5}};
+    route.unit.player = "p1";
+    route.unit.unexplored_blocked = true;
+    auto fogged_route = service.find_route(route, {});
+    ASSERT_TRUE(fogged_route) << fogged_route.error().message;
+    EXPECT_TRUE(fogged_route.value().result.ok());
+    route.unit.player = "nobody-yet"; // has explored nothing: every cell unexplored
+    auto blind = service.find_route(route, {});
+    ASSERT_TRUE(blind);
+    EXPECT_EQ(blind.value().result.status, pipeline::route_status::invalid);
+
+    // Refusals name the field; limits hold.
+    q.unit.influence = {{"smoke", 1.0f}};
+    auto unknown = service.find_path(q, {});
+    ASSERT_FALSE(unknown);
+    EXPECT_NE(unknown.error().message.find("influence"), std::string::npos);
+    q.unit.influence = {{"danger", -1.0f}};
+    EXPECT_FALSE(service.find_path(q, {}));
+    q.unit = {.unexplored_blocked = true};
+    EXPECT_FALSE(service.find_path(q, {})) << "unexplored_blocked needs a player";
+    auto outside = service.set_influence(
+        {.scene = "field", .layer = "danger", .sources = {{{1, 1}, 1.0f, 1}, {{99, 1}, 1.0f, 1}}});
+    ASSERT_FALSE(outside);
+    EXPECT_NE(outside.error().message.find("sources[1]"), std::string::npos);
+    EXPECT_FALSE(service.set_influence({.scene = "field", .layer = "bad name!", .sources = {}}));
+    EXPECT_FALSE(service.set_influence(
+        {.scene = "field",
+         .layer = "many",
+         .sources = std::vector<overlays::influence_source>(9, {{1, 1}, 1.0f, 1})}));
+    ASSERT_TRUE(service.set_influence({.scene = "field", .layer = "smoke", .sources = {}}));
+    auto third = service.set_influence({.scene = "field", .layer = "third", .sources = {}});
+    ASSERT_FALSE(third);
+    EXPECT_EQ(third.error().code, status_code::resource_exhausted);
+    ASSERT_TRUE(service.explore({.scene = "field", .player = "p2", .discs = {{{0, 0}, 1}}}));
+    auto p3 = service.explore({.scene = "field", .player = "p3", .discs = {{{0, 0}, 1}}});
+    ASSERT_FALSE(p3);
+    EXPECT_EQ(p3.error().code, status_code::resource_exhausted);
+    EXPECT_FALSE(service.explore({.scene = "field", .player = "p1", .discs = {{{0, 99}, 1}}}));
+    EXPECT_FALSE(service.explore({.scene = "field", .player = "p1", .discs = {{{0, 0}, -1}}}));
+    EXPECT_FALSE(service.explore({.scene = "nowhere", .player = "p1", .discs = {{{0, 0}, 1}}}));
+
+    // Queries that weigh a layer while another thread replaces it always see a whole layer:
+    // each answer costs what the tower on row 4 or the tower on row 5 gives, nothing between.
+    path_input w{.scene = "field", .from = {0, 4}, .to = {11, 4}};
+    w.unit.influence = {{"danger", 1.0f}};
+    double costs[2] = {0, 0};
+    for (int row = 0; row < 2; ++row) {
+        ASSERT_TRUE(service.set_influence(
+            {.scene = "field", .layer = "danger", .sources = {{{6, 4 + row}, 40.0f, 1}}}));
+        auto r = service.find_path(w, {});
+        ASSERT_TRUE(r && r.value().result.found());
+        costs[row] = r.value().result.cost;
+    }
+    std::atomic<bool> stop{false};
+    std::atomic<int> wrong{0}, answered{0};
+    std::thread reader([&] {
+        for (int i = 0; i < 300 && !stop.load(); ++i) {
+            auto r = service.find_path(w, {});
+            if (!r || !r.value().result.found()) {
+                ++wrong;
+                continue;
+            }
+            const double c = r.value().result.cost;
+            if (std::abs(c - costs[0]) > 1e-6 && std::abs(c - costs[1]) > 1e-6) ++wrong;
+            ++answered;
+        }
+    });
+    // At least 100 changes, and on until the reader has answered 50 queries (bounded).
+    for (int i = 0; i < 5000 && (i < 100 || answered.load() < 50); ++i) {
+        const std::int32_t row = 4 + i % 2;
+        auto moved = service.set_influence(
+            {.scene = "field", .layer = "danger", .sources = {{{6, row}, 40.0f, 1}}});
+        EXPECT_TRUE(moved);
+        auto e = service.explore({.scene = "field", .player = "p1", .discs = {{{i % 12, 0}, 1}}});
+        EXPECT_TRUE(e);
+        std::this_thread::sleep_for(100us);
+    }
+    stop = true;
+    reader.join();
     EXPECT_GT(answered.load(), 0);
     EXPECT_EQ(wrong.load(), 0);
 }

@@ -73,6 +73,48 @@ template <class T> outcome<T> optional_field(const nlohmann::json& j, const char
     return v.get<T>();
 }
 
+/// The unit's knowledge keys of route and path queries: "influence" {"name": weight, ...},
+/// "player" (whose fog), "unexplored_blocked".
+std::optional<service_error> unit_knowledge_of(const nlohmann::json& j, unit_knowledge& out) {
+    if (j.contains("influence")) {
+        const auto& v = j["influence"];
+        if (!v.is_object()) return bad_field("influence", "must be {\"layer\": weight, ...}");
+        for (const auto& [name, weight] : v.items()) {
+            if (!weight.is_number() || !std::isfinite(weight.get<double>()) ||
+                weight.get<double>() < 0 ||
+                weight.get<double>() > std::numeric_limits<float>::max()) {
+                return bad_field("influence." + name, "must be a finite number >= 0");
+            }
+            out.influence.emplace_back(name, weight.get<float>());
+        }
+    }
+    if (j.contains("player")) {
+        if (!j["player"].is_string()) return bad_field("player", "must be a string");
+        out.player = j["player"].get<std::string>();
+    }
+    if (j.contains("unexplored_blocked")) {
+        if (!j["unexplored_blocked"].is_boolean()) {
+            return bad_field("unexplored_blocked", "must be true or false");
+        }
+        out.unexplored_blocked = j["unexplored_blocked"].get<bool>();
+    }
+    return std::nullopt;
+}
+
+/// An integer in [lo, hi] under `key` of object `v` (named `field` in errors).
+outcome<std::int32_t> int_in(const nlohmann::json& v, const char* key, const std::string& field,
+                             std::int64_t lo, std::int64_t hi) {
+    if (!v.contains(key) || !v[key].is_number_integer()) {
+        return bad_field(field + "." + key, "must be an integer");
+    }
+    const auto x = v[key].get<std::int64_t>();
+    if (x < lo || x > hi) {
+        return bad_field(field + "." + key,
+                         "must be " + std::to_string(lo) + ".." + std::to_string(hi));
+    }
+    return static_cast<std::int32_t>(x);
+}
+
 #define XUNLU_TRY(var, expr)                                                                       \
     auto var##_got = (expr);                                                                       \
     if (!var##_got) return var##_got.error();                                                      \
@@ -88,9 +130,9 @@ outcome<nlohmann::json> parse_body(std::string_view body) {
 }
 
 outcome<route_input> route_from_json(const nlohmann::json& j) {
-    if (auto bad =
-            unknown_keys(j, {"scene", "from", "to", "stop_short", "max_expansions", "four_way",
-                             "ignore_low", "nearest_free", "nearest_reachable", "unit_size"})) {
+    if (auto bad = unknown_keys(j, {"scene", "from", "to", "stop_short", "max_expansions",
+                                    "four_way", "ignore_low", "nearest_free", "nearest_reachable",
+                                    "unit_size", "influence", "player", "unexplored_blocked"})) {
         return *bad;
     }
     route_input in;
@@ -105,6 +147,7 @@ outcome<route_input> route_from_json(const nlohmann::json& j) {
     XUNLU_TRY(nearest_reachable, optional_field(j, "nearest_reachable", false));
     XUNLU_TRY(unit_size, optional_field<std::int32_t>(j, "unit_size", 1));
     in.unit_size = unit_size;
+    if (auto bad = unit_knowledge_of(j, in.unit)) return *bad;
     in.scene = std::move(scene);
     in.from = from;
     in.to = to;
@@ -133,7 +176,8 @@ outcome<ray_input> ray_from_json(const nlohmann::json& j) {
 
 outcome<path_input> path_from_json(const nlohmann::json& j) {
     if (auto bad = unknown_keys(j, {"scene", "from", "to", "algo", "four_way", "ignore_low",
-                                    "max_expansions", "stop_within", "unit_size"})) {
+                                    "max_expansions", "stop_within", "unit_size", "influence",
+                                    "player", "unexplored_blocked"})) {
         return *bad;
     }
     path_input in;
@@ -147,6 +191,7 @@ outcome<path_input> path_from_json(const nlohmann::json& j) {
     XUNLU_TRY(stop_within, optional_field<std::int32_t>(j, "stop_within", 0));
     XUNLU_TRY(unit_size, optional_field<std::int32_t>(j, "unit_size", 1));
     in.unit_size = unit_size;
+    if (auto bad = unit_knowledge_of(j, in.unit)) return *bad;
     in.scene = std::move(scene);
     in.from = from;
     in.to = to;
@@ -155,6 +200,60 @@ outcome<path_input> path_from_json(const nlohmann::json& j) {
     in.ignore_low = ignore_low;
     in.max_expansions = max_expansions;
     in.stop_within = stop_within;
+    return in;
+}
+
+outcome<influence_input> influence_from_json(const nlohmann::json& j) {
+    if (auto bad = unknown_keys(j, {"scene", "layer", "sources"})) return *bad;
+    influence_input in;
+    XUNLU_TRY(scene, scene_of(j));
+    XUNLU_TRY(layer, optional_field<std::string>(j, "layer", ""));
+    if (layer.empty()) return bad_field("layer", "is missing");
+    if (!j.contains("sources") || !j["sources"].is_array()) {
+        return bad_field("sources", "must be an array of {\"at\":[x,y],\"strength\":s,"
+                                    "\"radius\":r}");
+    }
+    for (std::size_t i = 0; i < j["sources"].size(); ++i) {
+        const auto& s = j["sources"][i];
+        const std::string field = "sources[" + std::to_string(i) + "]";
+        if (!s.is_object()) return bad_field(field, "must be an object");
+        if (auto bad = unknown_keys(s, {"at", "strength", "radius"})) {
+            return bad_field(field, bad->message);
+        }
+        XUNLU_TRY(at, cell_of(s, "at"));
+        if (!s.contains("strength") || !s["strength"].is_number() ||
+            !std::isfinite(s["strength"].get<double>()) || s["strength"].get<double>() < 0 ||
+            s["strength"].get<double>() > std::numeric_limits<float>::max()) {
+            return bad_field(field + ".strength", "must be a finite number >= 0");
+        }
+        XUNLU_TRY(radius, int_in(s, "radius", field, 0, overlays::max_influence_radius));
+        in.sources.push_back({at, s["strength"].get<float>(), radius});
+    }
+    in.scene = std::move(scene);
+    in.layer = std::move(layer);
+    return in;
+}
+
+outcome<explore_input> explore_from_json(const nlohmann::json& j) {
+    if (auto bad = unknown_keys(j, {"scene", "player", "discs"})) return *bad;
+    explore_input in;
+    XUNLU_TRY(scene, scene_of(j));
+    XUNLU_TRY(player, optional_field<std::string>(j, "player", ""));
+    if (player.empty()) return bad_field("player", "is missing");
+    if (!j.contains("discs") || !j["discs"].is_array()) {
+        return bad_field("discs", "must be an array of {\"at\":[x,y],\"radius\":r}");
+    }
+    for (std::size_t i = 0; i < j["discs"].size(); ++i) {
+        const auto& d = j["discs"][i];
+        const std::string field = "discs[" + std::to_string(i) + "]";
+        if (!d.is_object()) return bad_field(field, "must be an object");
+        if (auto bad = unknown_keys(d, {"at", "radius"})) return bad_field(field, bad->message);
+        XUNLU_TRY(at, cell_of(d, "at"));
+        XUNLU_TRY(radius, int_in(d, "radius", field, 0, overlays::max_influence_radius));
+        in.discs.push_back({at, radius});
+    }
+    in.scene = std::move(scene);
+    in.player = std::move(player);
     return in;
 }
 

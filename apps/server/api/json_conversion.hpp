@@ -13,13 +13,18 @@ namespace xunlu::server::api {
 outcome<nlohmann::json> parse_body(std::string_view body);
 
 /// {"scene":ID,"from":[px,py],"to":[px,py]} and the options stop_short, max_expansions,
-/// four_way, ignore_low, nearest_free, nearest_reachable.
+/// four_way, ignore_low, nearest_free, nearest_reachable, unit_size, influence ({"layer":
+/// weight}), player (whose fog), unexplored_blocked.
 outcome<route_input> route_from_json(const nlohmann::json& j);
 /// {"scene":ID,"from":[px,py],"to":[px,py]} and low_blocks.
 outcome<ray_input> ray_from_json(const nlohmann::json& j);
 /// {"scene":ID,"from":[x,y],"to":[x,y]} (cells) and algo, four_way, ignore_low,
-/// max_expansions, stop_within.
+/// max_expansions, stop_within, unit_size, influence, player, unexplored_blocked.
 outcome<path_input> path_from_json(const nlohmann::json& j);
+/// {"scene":ID,"layer":NAME,"sources":[{"at":[x,y],"strength":s,"radius":r},...]}.
+outcome<influence_input> influence_from_json(const nlohmann::json& j);
+/// {"scene":ID,"player":ID,"discs":[{"at":[x,y],"radius":r},...]}.
+outcome<explore_input> explore_from_json(const nlohmann::json& j);
 
 [[nodiscard]] nlohmann::json to_json(const route_output& r);
 [[nodiscard]] nlohmann::json to_json(const ray_output& r);

@@ -1,5 +1,6 @@
 #include "proto_conversion.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -54,7 +55,43 @@ std::optional<service_error> endpoints(const Request& r, Input& in, Convert conv
     return std::nullopt;
 }
 
+unit_knowledge knowledge_of(const v1::UnitKnowledge& u) {
+    unit_knowledge out;
+    // Sorted by name: a protobuf map has no order, answers must not depend on it.
+    for (const auto& [name, weight] : u.influence()) out.influence.emplace_back(name, weight);
+    std::sort(out.influence.begin(), out.influence.end());
+    out.player = u.player();
+    out.unexplored_blocked = u.unexplored_blocked();
+    return out;
+}
+
 } // namespace
+
+outcome<influence_input> to_input(const v1::SetInfluenceRequest& r) {
+    influence_input in;
+    in.scene = r.scene();
+    in.layer = r.layer();
+    for (int i = 0; i < r.sources_size(); ++i) {
+        const auto& s = r.sources(i);
+        auto at = cell_of(s.has_at(), s.at(), "sources[" + std::to_string(i) + "].at");
+        if (!at) return at.error();
+        in.sources.push_back({at.value(), s.strength(), s.radius()});
+    }
+    return in;
+}
+
+outcome<explore_input> to_input(const v1::ExploreRequest& r) {
+    explore_input in;
+    in.scene = r.scene();
+    in.player = r.player();
+    for (int i = 0; i < r.discs_size(); ++i) {
+        const auto& d = r.discs(i);
+        auto at = cell_of(d.has_at(), d.at(), "discs[" + std::to_string(i) + "].at");
+        if (!at) return at.error();
+        in.discs.push_back({at.value(), d.radius()});
+    }
+    return in;
+}
 
 outcome<load_scene_input> to_input(const v1::LoadSceneRequest& r) {
     load_scene_input in;
@@ -92,6 +129,7 @@ outcome<route_input> to_input(const v1::FindRouteRequest& r) {
     in.nearest_free = r.nearest_free();
     in.nearest_reachable = r.nearest_reachable();
     in.unit_size = r.unit_size() == 0 ? 1 : r.unit_size();
+    in.unit = knowledge_of(r.unit());
     return in;
 }
 
@@ -104,6 +142,7 @@ outcome<path_input> to_input(const v1::FindPathRequest& r) {
     in.max_expansions = r.max_expansions();
     in.stop_within = r.stop_within();
     in.unit_size = r.unit_size() == 0 ? 1 : r.unit_size();
+    in.unit = knowledge_of(r.unit());
     return in;
 }
 

@@ -12,6 +12,8 @@ outcome<route_input> to_input(const v1::FindRouteRequest& r);
 outcome<path_input> to_input(const v1::FindPathRequest& r);
 outcome<ray_input> to_input(const v1::RaycastRequest& r);
 outcome<update_input> to_input(const v1::UpdateCellsRequest& r);
+outcome<influence_input> to_input(const v1::SetInfluenceRequest& r);
+outcome<explore_input> to_input(const v1::ExploreRequest& r);
 
 void to_proto(const scene_info& in, v1::SceneInfo& out);
 void to_proto(const route_output& in, v1::FindRouteResponse& out);

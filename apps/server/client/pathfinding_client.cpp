@@ -60,6 +60,8 @@ XUNLU_CLIENT_CALL(LoadSceneRequest, LoadSceneResponse, LoadScene)
 XUNLU_CLIENT_CALL(UnloadSceneRequest, UnloadSceneResponse, UnloadScene)
 XUNLU_CLIENT_CALL(ListScenesRequest, ListScenesResponse, ListScenes)
 XUNLU_CLIENT_CALL(UpdateCellsRequest, UpdateCellsResponse, UpdateCells)
+XUNLU_CLIENT_CALL(SetInfluenceRequest, SetInfluenceResponse, SetInfluence)
+XUNLU_CLIENT_CALL(ExploreRequest, ExploreResponse, Explore)
 XUNLU_CLIENT_CALL(HealthRequest, HealthResponse, Health)
 XUNLU_CLIENT_CALL(VersionRequest, VersionResponse, Version)
 

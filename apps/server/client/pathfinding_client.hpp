@@ -49,6 +49,8 @@ class pathfinding_client {
     call_result<v1::UnloadSceneResponse> call(const v1::UnloadSceneRequest& r);
     call_result<v1::ListScenesResponse> call(const v1::ListScenesRequest& r);
     call_result<v1::UpdateCellsResponse> call(const v1::UpdateCellsRequest& r);
+    call_result<v1::SetInfluenceResponse> call(const v1::SetInfluenceRequest& r);
+    call_result<v1::ExploreResponse> call(const v1::ExploreRequest& r);
     call_result<v1::HealthResponse> call(const v1::HealthRequest& r);
     call_result<v1::VersionResponse> call(const v1::VersionRequest& r);
 

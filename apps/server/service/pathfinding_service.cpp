@@ -122,6 +122,49 @@ std::optional<service_error> check_unit_size(std::int32_t size) {
     return std::nullopt;
 }
 
+/// The layers one query asks for, with the scene's layers and fog it borrows held alive.
+struct held_layers {
+    overlays::query_layers layers;
+    std::vector<std::shared_ptr<const overlays::influence_layer>> influences;
+    std::shared_ptr<const overlays::fog_layer> fog;
+};
+
+outcome<held_layers> layers_for(const scene_entry& e, const grid::grid_map& map,
+                                const unit_knowledge& unit, std::int32_t unit_size) {
+    held_layers out;
+    out.layers.unit_size = unit_size;
+    for (const auto& [name, weight] : unit.influence) {
+        auto layer = e.overlays.influence(name);
+        if (!layer) {
+            return bad_field("influence", "the scene has no layer '" + name +
+                                              "' (set it with SetInfluence first)");
+        }
+        if (!std::isfinite(weight) || weight < 0.0f) {
+            return bad_field("influence",
+                             "the weight of '" + name + "' must be a finite number >= 0");
+        }
+        out.layers.influences.push_back({layer.get(), weight});
+        out.influences.push_back(std::move(layer));
+    }
+    if (!unit.player.empty()) {
+        if (!valid_overlay_name(unit.player)) {
+            return bad_field("player", "must be 1..64 characters of [A-Za-z0-9_.-]");
+        }
+        out.fog = e.overlays.fog(unit.player);
+        if (!out.fog) { // nothing explored yet: a fog of the map's size with no cell seen
+            auto empty = overlays::fog_layer::create(map.width(), map.height());
+            if (!empty) return bad_field("player", empty.err().message);
+            out.fog = std::make_shared<const overlays::fog_layer>(std::move(empty).value());
+        }
+        out.layers.fog = out.fog.get();
+        out.layers.unknown = unit.unexplored_blocked ? overlays::unknown_cells::blocked
+                                                     : overlays::unknown_cells::walkable;
+    } else if (unit.unexplored_blocked) {
+        return bad_field("unexplored_blocked", "needs a player (whose fog)");
+    }
+    return out;
+}
+
 outcome<std::uint64_t> budget_of(std::uint64_t asked, std::uint64_t max, std::string_view field) {
     if (asked > max) {
         return bad_field(field, std::to_string(asked) + " is above the server's limit of " +
@@ -321,7 +364,9 @@ outcome<route_output> pathfinding_service::find_route(const route_input& in,
     if (in.nearest_reachable) req.when_unreachable = pipeline::unreachable_goal::nearest_reachable;
     req.deadline = ctx.deadline;
     req.cancel = ctx.cancel;
-    req.layers.unit_size = in.unit_size;
+    auto held = layers_for(e, state->map(), in.unit, in.unit_size);
+    if (!held) return held.error();
+    req.layers = held.value().layers;
     // An algorithm that cannot move 4-way is replaced by A* inside the route finder's stages.
     route_output out;
     out.result = route_finder_for(e.algorithm).find(e.scene, req);
@@ -426,24 +471,25 @@ outcome<path_output> pathfinding_service::find_path(const path_input& in,
     req.cancel = ctx.cancel;
     path_output out;
     const auto t0 = clock_type::now();
-    // An N x N unit searches the sized map of this version (kept with the version: built once
-    // per size, then shared by every query and thread).
-    std::shared_ptr<const grid::grid_map> sized;
-    if (in.unit_size != 1) {
-        auto made = overlays::cached_sized_map(map, req.mask(), in.unit_size);
-        if (!made) return bad_field("unit_size", made.err().message);
-        sized = std::move(made).value();
-        for (const auto& [c, name] : {std::pair{in.from, "from"}, std::pair{in.to, "to"}}) {
-            if (std::string_view(name) == "to" && in.stop_within > 0) continue;
-            if (map.passable(c, req.mask()) && !sized->passable(c)) {
-                const std::string n = std::to_string(in.unit_size);
-                return bad_field(name, "a " + n + " x " + n + " unit does not fit with its " +
-                                           "top-left cell at (" + std::to_string(c.x) + ", " +
-                                           std::to_string(c.y) + ")");
-            }
+    // The grid the unit searches: the version's map, or what its layers make of it (an N x N
+    // unit alone gets the sized map kept with the version: built once per size, then shared).
+    auto held = layers_for(*entry.value(), map, in.unit, in.unit_size);
+    if (!held) return held.error();
+    auto made = overlays::layered_map(map, held.value().layers, req.mask());
+    if (!made) return bad_field("influence", made.err().message);
+    const std::shared_ptr<const grid::grid_map> searched = std::move(made).value();
+    for (const auto& [c, name] : {std::pair{in.from, "from"}, std::pair{in.to, "to"}}) {
+        if (std::string_view(name) == "to" && in.stop_within > 0) continue;
+        if (!map.passable(c, req.mask()) || searched->passable(c, req.mask())) continue;
+        const std::string at = "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+        if (in.unit_size > 1 && (held.value().fog == nullptr || held.value().fog->explored(c))) {
+            const std::string n = std::to_string(in.unit_size);
+            return bad_field(name, "a " + n + " x " + n + " unit does not fit with its " +
+                                       "top-left cell at " + at);
         }
+        return bad_field(name, "cell " + at + " is unexplored and assumed blocked (fog)");
     }
-    out.result = path_finder_for(*finder_entry).find(sized ? *sized : map, req);
+    out.result = path_finder_for(*finder_entry).find(*searched, req);
     out.time_us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
     out.algorithm = algorithm;
     out.version = state->version();
@@ -470,6 +516,25 @@ outcome<ray_output> pathfinding_service::raycast(const ray_input& in) {
     out.ray = grid::cast_ray(state->map(), a, b, mask);
     out.version = state->version();
     return out;
+}
+
+outcome<std::size_t> pathfinding_service::set_influence(const influence_input& in) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    scene_entry& e = *entry.value();
+    const auto state = e.scene.state();
+    return e.overlays.set_influence(in.layer, in.sources, state->map().width(),
+                                    state->map().height(), limits_);
+}
+
+outcome<std::size_t> pathfinding_service::explore(const explore_input& in) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    if (in.discs.empty()) return bad_field("discs", "is empty");
+    scene_entry& e = *entry.value();
+    const auto state = e.scene.state();
+    return e.overlays.explore(in.player, in.discs, state->map().width(), state->map().height(),
+                              limits_);
 }
 
 outcome<std::uint64_t> pathfinding_service::update_cells(const update_input& in) {

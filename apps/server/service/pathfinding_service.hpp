@@ -66,6 +66,16 @@ struct query_context {
     const std::atomic<bool>* cancel = nullptr;
 };
 
+/// What a query's unit knows and prefers, by the names the scene holds them under.
+struct unit_knowledge {
+    /// Influence layers (SetInfluence) and their weights: cost = terrain + sum(weight x layer).
+    std::vector<std::pair<std::string, float>> influence;
+    /// Whose fog (Explore): "" = the whole map is known. A player that has explored nothing yet
+    /// knows nothing.
+    std::string player;
+    bool unexplored_blocked = false; ///< with a player: unexplored cells blocked, not walkable
+};
+
 struct route_input {
     std::string scene;
     point from; ///< pixels
@@ -77,6 +87,7 @@ struct route_input {
     bool nearest_free = false;
     bool nearest_reachable = false;
     std::int32_t unit_size = 1; ///< N x N unit: pixels name the footprint's top-left cell
+    unit_knowledge unit;        ///< the player's fog and the influences it weighs
 };
 
 struct route_output {
@@ -94,6 +105,7 @@ struct path_input {
     std::uint64_t max_expansions = 0; ///< 0 = the server's maximum
     std::int32_t stop_within = 0;
     std::int32_t unit_size = 1; ///< N x N unit: cells name the footprint's top-left cell
+    unit_knowledge unit;        ///< the player's fog and the influences it weighs
 };
 
 struct path_output {
@@ -122,6 +134,20 @@ struct update_input {
     std::optional<std::uint64_t> expected_version;
 };
 
+/// SetInfluence: the scene's layer `layer` becomes exactly these sources.
+struct influence_input {
+    std::string scene;
+    std::string layer;
+    std::vector<overlays::influence_source> sources;
+};
+
+/// Explore: the player has seen these discs.
+struct explore_input {
+    std::string scene;
+    std::string player;
+    std::vector<explored_disc> discs;
+};
+
 class pathfinding_service {
   public:
     /// `scene_dir`: where LoadScene paths and waypoint folders are looked up ("" = none allowed).
@@ -140,6 +166,10 @@ class pathfinding_service {
     outcome<path_output> find_path(const path_input& in, const query_context& ctx);
     outcome<ray_output> raycast(const ray_input& in);
     outcome<std::uint64_t> update_cells(const update_input& in);
+    /// Replaces a named influence layer of a scene; answers its number of sources.
+    outcome<std::size_t> set_influence(const influence_input& in);
+    /// Marks discs explored in a player's fog; answers the cells that player has explored.
+    outcome<std::size_t> explore(const explore_input& in);
 
     [[nodiscard]] const service_limits& limits() const noexcept { return limits_; }
     [[nodiscard]] const std::string& scene_dir() const noexcept { return scene_dir_; }

@@ -22,6 +22,7 @@ std::size_t scene_memory_bytes(const scene_entry& e) {
         bytes += g->size() * (sizeof(point) + sizeof(cell) + 4 * sizeof(std::uint32_t)) +
                  g->link_count() * 2 * (sizeof(std::uint32_t) + sizeof(double));
     }
+    bytes += e.overlays.bytes();
     return bytes;
 }
 

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "scene_overlays.hpp"
 #include "service_error.hpp"
 #include "xunlu/pipeline/scene.hpp"
 
@@ -35,6 +36,8 @@ struct scene_entry {
     /// Serializes the service's updates of this scene (expected_version is a compare-and-set).
     /// Queries never take it.
     std::mutex update_mutex{};
+    /// The scene's influence layers and players' fogs (SetInfluence, Explore).
+    scene_overlays overlays{};
 };
 
 /// Map, waypoint graph and component labels of the entry's current state, in bytes.

@@ -15,6 +15,9 @@ struct service_limits {
     std::size_t max_queue = 1024;             ///< requests waiting for a worker
     std::uint32_t default_deadline_ms = 2000; ///< when the client sets none
     std::uint32_t max_deadline_ms = 30000;    ///< longer client deadlines are cut to this
+    std::size_t max_influence_layers = 16;    ///< named influence layers per scene
+    std::size_t max_influence_sources = 4096; ///< sources per influence layer
+    std::size_t max_players = 1024;           ///< fogs per scene (each cells / 8 bytes)
 };
 
 } // namespace xunlu::server

@@ -263,6 +263,36 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
         return r;
     }
 
+    grpc::ServerUnaryReactor* SetInfluence(grpc::CallbackServerContext* ctx,
+                                           const v1::SetInfluenceRequest* req,
+                                           v1::SetInfluenceResponse* resp) override {
+        auto* r = new call_reactor("SetInfluence", rt_, ctx);
+        r->run([this, req, resp](call_reactor&) {
+            auto in = api::to_input(*req);
+            if (!in) return status_of(in.error());
+            auto out = rt_.service.set_influence(in.value());
+            if (!out) return status_of(out.error());
+            resp->set_sources(static_cast<std::uint32_t>(out.value()));
+            return grpc::Status::OK;
+        });
+        return r;
+    }
+
+    grpc::ServerUnaryReactor* Explore(grpc::CallbackServerContext* ctx,
+                                      const v1::ExploreRequest* req,
+                                      v1::ExploreResponse* resp) override {
+        auto* r = new call_reactor("Explore", rt_, ctx);
+        r->run([this, req, resp](call_reactor&) {
+            auto in = api::to_input(*req);
+            if (!in) return status_of(in.error());
+            auto out = rt_.service.explore(in.value());
+            if (!out) return status_of(out.error());
+            resp->set_explored(out.value());
+            return grpc::Status::OK;
+        });
+        return r;
+    }
+
     grpc::ServerUnaryReactor* Health(grpc::CallbackServerContext* ctx, const v1::HealthRequest*,
                                      v1::HealthResponse* resp) override {
         auto* r = new call_reactor("Health", rt_, ctx);

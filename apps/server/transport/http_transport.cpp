@@ -144,6 +144,28 @@ struct http_transport::impl {
                       return api::to_json(out.value());
                   });
         });
+        server.Post("/v1/influence", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "SetInfluence",
+                  [this](const nlohmann::json& j, const query_context&,
+                         std::uint64_t&) -> outcome<nlohmann::json> {
+                      auto in = api::influence_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.set_influence(in.value());
+                      if (!out) return out.error();
+                      return nlohmann::json{{"sources", out.value()}};
+                  });
+        });
+        server.Post("/v1/explore", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "Explore",
+                  [this](const nlohmann::json& j, const query_context&,
+                         std::uint64_t&) -> outcome<nlohmann::json> {
+                      auto in = api::explore_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.explore(in.value());
+                      if (!out) return out.error();
+                      return nlohmann::json{{"explored", out.value()}};
+                  });
+        });
         server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
             if (res.body.empty()) {
                 const char* what = res.status == 404   ? "no such endpoint"
@@ -163,8 +185,9 @@ struct http_transport::impl {
 
     /// Unknown paths share one label, so a scan of random URLs cannot grow the metrics.
     static std::string_view known_path(const std::string& path) {
-        for (const std::string_view p : {"/healthz", "/readyz", "/metrics", "/v1/scenes",
-                                         "/v1/route", "/v1/ray", "/v1/path"}) {
+        for (const std::string_view p :
+             {"/healthz", "/readyz", "/metrics", "/v1/scenes", "/v1/route", "/v1/ray", "/v1/path",
+              "/v1/influence", "/v1/explore"}) {
             if (path == p) return p;
         }
         return "other";

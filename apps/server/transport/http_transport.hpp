@@ -1,5 +1,6 @@
 // The HTTP port beside gRPC (cpp-httplib): /healthz, /readyz, /metrics (Prometheus text), and a
-// JSON mirror of ListScenes, FindRoute, Raycast and FindPath for tools and the web visualizer.
+// JSON mirror of ListScenes, FindRoute, Raycast, FindPath, SetInfluence and Explore for tools
+// and the web visualizer.
 // Queries run on the worker pool like gRPC calls; errors answer {"error": "..."} naming the
 // field (400), the scene (404), a full queue (429) or draining (503).
 #pragma once
