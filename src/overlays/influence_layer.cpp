@@ -15,16 +15,33 @@ float influence_of(const influence_source& s, cell c) noexcept {
     return static_cast<float>(s.strength * (1.0 - d / (s.radius + 1.0)));
 }
 
-influence_layer::influence_layer(std::string name, std::int32_t width, std::int32_t height)
-    : name_(std::move(name)), width_(width), height_(height),
-      values_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0.0f) {}
+influence_layer::influence_layer(std::string name, std::int32_t width, std::int32_t height,
+                                 float step)
+    : name_(std::move(name)), width_(width), height_(height), step_(step) {
+    const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    if (step_ > 0.0f) {
+        bytes_.assign(cells, 0);
+    } else {
+        values_.assign(cells, 0.0f);
+    }
+}
 
 result<influence_layer> influence_layer::create(std::string name, std::int32_t width,
                                                 std::int32_t height) {
     if (name.empty()) return error{"an influence layer needs a name"};
     // The grid decides which sizes are valid (and refuses the rest with its message).
     if (auto probe = grid::grid_map::create(width, height); !probe) return probe.err();
-    return influence_layer(std::move(name), width, height);
+    return influence_layer(std::move(name), width, height, 0.0f);
+}
+
+result<influence_layer> influence_layer::create_bytes(std::string name, std::int32_t width,
+                                                      std::int32_t height, float step) {
+    if (!std::isfinite(step) || step <= 0.0f) {
+        return error{"the step of an 8-bit influence layer must be a finite number > 0"};
+    }
+    if (name.empty()) return error{"an influence layer needs a name"};
+    if (auto probe = grid::grid_map::create(width, height); !probe) return probe.err();
+    return influence_layer(std::move(name), width, height, step);
 }
 
 result<bool> influence_layer::check(const influence_source& s) const {
@@ -62,7 +79,12 @@ void influence_layer::refresh_disc(const influence_source& s) {
         for (std::int32_t x = x0; x <= x1; ++x) {
             float sum = 0.0f;
             for (const influence_source* other : near) sum += influence_of(*other, {x, y});
-            values_[index({x, y})] = sum;
+            if (step_ > 0.0f) {
+                const float steps = std::round(sum / step_);
+                bytes_[index({x, y})] = static_cast<std::uint8_t>(std::min(steps, 255.0f));
+            } else {
+                values_[index({x, y})] = sum;
+            }
             ++touched_;
         }
     }

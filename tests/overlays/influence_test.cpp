@@ -3,6 +3,7 @@
 // written here over terrain + sum(weight x influence), and the source file's errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -76,6 +77,47 @@ TEST(influence_layer, moves_and_removals_equal_a_fresh_build_and_touch_only_thei
             }
         }
     }
+}
+
+TEST(influence_layer, eight_bit_layers_round_to_their_step_in_one_byte_per_cell) {
+    std::mt19937 rng(9);
+    std::uniform_int_distribution<int> xs(0, 63), ys(0, 47), radii(0, 10), pick(0, 7);
+    std::uniform_real_distribution<float> strengths(0.0f, 20.0f);
+    const float step = 0.25f; // values up to 63.75
+    auto wide = influence_layer::create("smoke", 64, 48).value();
+    auto narrow = influence_layer::create_bytes("smoke", 64, 48, step).value();
+    EXPECT_EQ(narrow.step(), step);
+    EXPECT_EQ(wide.step(), 0.0f);
+    EXPECT_EQ(narrow.bytes(), 64u * 48u);
+    EXPECT_EQ(wide.bytes(), 64u * 48u * sizeof(float));
+    for (int i = 0; i < 8; ++i) {
+        const influence_source s{{xs(rng), ys(rng)}, strengths(rng), radii(rng)};
+        ASSERT_TRUE(wide.add(s).ok());
+        ASSERT_TRUE(narrow.add(s).ok());
+    }
+    auto same_but_rounded = [&](int round) {
+        for (int y = 0; y < 48; ++y) {
+            for (int x = 0; x < 64; ++x) {
+                const float exact = wide.at({x, y});
+                const float want = std::min(std::round(exact / step), 255.0f) * step;
+                ASSERT_EQ(narrow.at({x, y}), want) << round << " " << x << "," << y;
+            }
+        }
+    };
+    same_but_rounded(-1);
+    for (int round = 0; round < 60; ++round) { // moves keep it equal to a fresh rounding
+        const auto id = static_cast<std::size_t>(pick(rng));
+        const cell to{xs(rng), ys(rng)};
+        ASSERT_TRUE(wide.move(id, to).ok());
+        ASSERT_TRUE(narrow.move(id, to).ok());
+        same_but_rounded(round);
+    }
+    ASSERT_TRUE(narrow.add({{10, 10}, 1e6f, 2}).ok()); // capped at 255 steps
+    EXPECT_EQ(narrow.at({10, 10}), 255.0f * step);
+    for (const float bad : {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()}) {
+        EXPECT_FALSE(influence_layer::create_bytes("smoke", 64, 48, bad).ok());
+    }
+    EXPECT_FALSE(influence_layer::create_bytes("", 64, 48, 1.0f).ok());
 }
 
 /// Dijkstra over cells, 8-connected without corner cutting, a step costing 1 or sqrt(2) times

@@ -128,6 +128,7 @@ TEST(server_http, endpoints_answer_with_the_cli_keys) {
           R"({"scene":"rooms","layer":"danger","sources":[{"at":[5,3],"strength":-1,"radius":0}]})",
           R"({"scene":"rooms","layer":"danger","sources":[{"at":[5,3],"strength":1}]})",
           R"({"scene":"rooms","layer":"danger","sources":{}})",
+          R"({"scene":"rooms","layer":"danger","sources":[],"byte_step":"x"})",
           R"({"scene":"rooms","sources":[]})"}) {
         r = http.Post("/v1/influence", body, "application/json");
         ASSERT_TRUE(r) << body;

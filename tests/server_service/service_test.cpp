@@ -302,6 +302,18 @@ TEST(pathfinding_service, scenes_hold_influence_layers_and_players_fogs) {
     ASSERT_FALSE(outside);
     EXPECT_NE(outside.error().message.find("sources[1]"), std::string::npos);
     EXPECT_FALSE(service.set_influence({.scene = "field", .layer = "bad name!", .sources = {}}));
+    auto bad_step = service.set_influence(
+        {.scene = "field", .layer = "danger", .sources = {}, .byte_step = -0.5f});
+    ASSERT_FALSE(bad_step);
+    EXPECT_NE(bad_step.error().message.find("byte_step"), std::string::npos);
+    // An 8-bit layer answers the same path here: 40 rounds to a multiple of 0.5 exactly.
+    ASSERT_TRUE(service.set_influence(
+        {.scene = "field", .layer = "danger", .sources = {{{6, 4}, 40.0f, 1}}, .byte_step = 0.5f}));
+    q.unit = {.influence = {{"danger", 1.0f}}};
+    auto rounded = service.find_path(q, {});
+    ASSERT_TRUE(rounded && rounded.value().result.found());
+    for (const cell c : rounded.value().result.path) EXPECT_FALSE(c.x == 6 && c.y == 4);
+    q.unit = {};
     EXPECT_FALSE(service.set_influence(
         {.scene = "field",
          .layer = "many",

@@ -204,7 +204,7 @@ outcome<path_input> path_from_json(const nlohmann::json& j) {
 }
 
 outcome<influence_input> influence_from_json(const nlohmann::json& j) {
-    if (auto bad = unknown_keys(j, {"scene", "layer", "sources"})) return *bad;
+    if (auto bad = unknown_keys(j, {"scene", "layer", "sources", "byte_step"})) return *bad;
     influence_input in;
     XUNLU_TRY(scene, scene_of(j));
     XUNLU_TRY(layer, optional_field<std::string>(j, "layer", ""));
@@ -228,6 +228,14 @@ outcome<influence_input> influence_from_json(const nlohmann::json& j) {
         }
         XUNLU_TRY(radius, int_in(s, "radius", field, 0, overlays::max_influence_radius));
         in.sources.push_back({at, s["strength"].get<float>(), radius});
+    }
+    if (j.contains("byte_step")) {
+        if (!j["byte_step"].is_number() || !std::isfinite(j["byte_step"].get<double>()) ||
+            j["byte_step"].get<double>() < 0 ||
+            j["byte_step"].get<double>() > std::numeric_limits<float>::max()) {
+            return bad_field("byte_step", "must be a finite number >= 0");
+        }
+        in.byte_step = j["byte_step"].get<float>();
     }
     in.scene = std::move(scene);
     in.layer = std::move(layer);

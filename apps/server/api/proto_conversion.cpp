@@ -71,6 +71,7 @@ outcome<influence_input> to_input(const v1::SetInfluenceRequest& r) {
     influence_input in;
     in.scene = r.scene();
     in.layer = r.layer();
+    in.byte_step = r.byte_step();
     for (int i = 0; i < r.sources_size(); ++i) {
         const auto& s = r.sources(i);
         auto at = cell_of(s.has_at(), s.at(), "sources[" + std::to_string(i) + "].at");

@@ -523,7 +523,7 @@ outcome<std::size_t> pathfinding_service::set_influence(const influence_input& i
     if (!entry) return entry.error();
     scene_entry& e = *entry.value();
     const auto state = e.scene.state();
-    return e.overlays.set_influence(in.layer, in.sources, state->map().width(),
+    return e.overlays.set_influence(in.layer, in.sources, in.byte_step, state->map().width(),
                                     state->map().height(), limits_);
 }
 

@@ -139,6 +139,7 @@ struct influence_input {
     std::string scene;
     std::string layer;
     std::vector<overlays::influence_source> sources;
+    float byte_step = 0; ///< > 0: an 8-bit layer in multiples of this (1 byte per cell)
 };
 
 /// Explore: the player has seen these discs.

@@ -2,6 +2,7 @@
 // as immutable layers.
 #include "scene_overlays.hpp"
 
+#include <cmath>
 #include <utility>
 
 namespace xunlu::server {
@@ -17,8 +18,8 @@ bool valid_overlay_name(std::string_view name) noexcept {
 }
 
 outcome<std::size_t> scene_overlays::set_influence(
-    std::string_view name, std::span<const overlays::influence_source> sources, std::int32_t width,
-    std::int32_t height, const service_limits& limits) {
+    std::string_view name, std::span<const overlays::influence_source> sources, float byte_step,
+    std::int32_t width, std::int32_t height, const service_limits& limits) {
     if (!valid_overlay_name(name)) {
         return bad_field("layer", "must be 1..64 characters of [A-Za-z0-9_.-]");
     }
@@ -28,7 +29,13 @@ outcome<std::size_t> scene_overlays::set_influence(
                                         std::to_string(limits.max_influence_sources) + ")");
     }
     // Built outside the lock: queries and other scenes' changes go on meanwhile.
-    auto made = overlays::influence_layer::create(std::string(name), width, height);
+    if (!(byte_step >= 0.0f) || !std::isfinite(byte_step)) {
+        return bad_field("byte_step", "must be a finite number >= 0 (0 = a float layer)");
+    }
+    auto made =
+        byte_step > 0.0f
+            ? overlays::influence_layer::create_bytes(std::string(name), width, height, byte_step)
+            : overlays::influence_layer::create(std::string(name), width, height);
     if (!made) return bad_field("layer", made.err().message);
     auto layer = std::make_shared<overlays::influence_layer>(std::move(made).value());
     for (std::size_t i = 0; i < sources.size(); ++i) {

@@ -33,10 +33,11 @@ class scene_overlays {
     /// Replaces (or creates) the influence layer `name` with `sources`, over a width x height
     /// map. Refuses a bad name (1..64 of [A-Za-z0-9_.-]), more sources than
     /// limits.max_influence_sources, more layers than limits.max_influence_layers, and a source
-    /// outside the map or out of range, naming it (`sources[i]`).
+    /// outside the map or out of range, naming it (`sources[i]`). `byte_step` > 0 makes an
+    /// 8-bit layer (values rounded to multiples of it, one byte per cell); 0 a float layer.
     outcome<std::size_t> set_influence(std::string_view name,
                                        std::span<const overlays::influence_source> sources,
-                                       std::int32_t width, std::int32_t height,
+                                       float byte_step, std::int32_t width, std::int32_t height,
                                        const service_limits& limits);
     /// Marks the discs explored in the fog of `player` (created on first use, up to
     /// limits.max_players per scene). Answers the cells the player has explored in all.

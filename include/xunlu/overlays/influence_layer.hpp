@@ -37,6 +37,12 @@ class XUNLU_API influence_layer {
     /// and empty names.
     static result<influence_layer> create(std::string name, std::int32_t width,
                                           std::int32_t height);
+    /// An 8-bit layer: each cell keeps its value rounded to a multiple of `step` and capped at
+    /// 255 x step, in one byte instead of four (a server holding many layers over a big map).
+    /// Sums are made in float before rounding, so moves still equal a fresh build exactly.
+    /// Refuses a step that is not a finite number > 0.
+    static result<influence_layer> create_bytes(std::string name, std::int32_t width,
+                                                std::int32_t height, float step);
 
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
     [[nodiscard]] std::int32_t width() const noexcept { return width_; }
@@ -44,8 +50,11 @@ class XUNLU_API influence_layer {
     /// The influence at `c` (0 outside the map).
     [[nodiscard]] float at(cell c) const noexcept {
         if (c.x < 0 || c.y < 0 || c.x >= width_ || c.y >= height_) return 0.0f;
+        if (step_ > 0.0f) return static_cast<float>(bytes_[index(c)]) * step_;
         return values_[index(c)];
     }
+    /// The step of an 8-bit layer; 0 for a float layer.
+    [[nodiscard]] float step() const noexcept { return step_; }
 
     /// Adds a source; its id is its position in source order. Refuses a source whose cell is
     /// outside the map or whose strength or radius is out of range.
@@ -60,10 +69,12 @@ class XUNLU_API influence_layer {
     }
     /// Cells recomputed by the last add, move or remove.
     [[nodiscard]] std::int64_t touched() const noexcept { return touched_; }
-    [[nodiscard]] std::size_t bytes() const noexcept { return values_.size() * sizeof(float); }
+    [[nodiscard]] std::size_t bytes() const noexcept {
+        return values_.size() * sizeof(float) + bytes_.size();
+    }
 
   private:
-    influence_layer(std::string name, std::int32_t width, std::int32_t height);
+    influence_layer(std::string name, std::int32_t width, std::int32_t height, float step);
     [[nodiscard]] std::size_t index(cell c) const noexcept {
         return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(width_) +
                static_cast<std::size_t>(c.x);
@@ -75,7 +86,9 @@ class XUNLU_API influence_layer {
     std::string name_;
     std::int32_t width_ = 0;
     std::int32_t height_ = 0;
-    std::vector<float> values_;
+    float step_ = 0.0f;               ///< > 0: an 8-bit layer, values in bytes_
+    std::vector<float> values_;       ///< a float layer's values
+    std::vector<std::uint8_t> bytes_; ///< an 8-bit layer's values, in steps
     std::vector<std::optional<influence_source>> sources_;
     std::int64_t touched_ = 0;
 };
