@@ -42,6 +42,7 @@ struct path_options {
     std::uint64_t max_expansions = 0;
     double deadline_ms = 0;
     std::uint64_t max_memory_bytes = 0;
+    std::int32_t unit_size = 1;
 };
 
 facade::path_query make_query(cell start, cell goal, const path_options& o) {
@@ -53,6 +54,7 @@ facade::path_query make_query(cell start, cell goal, const path_options& o) {
     q.search.stop_within = o.stop_within;
     q.search.max_expansions = o.max_expansions;
     q.search.max_memory_bytes = static_cast<std::size_t>(o.max_memory_bytes);
+    q.layers.unit_size = o.unit_size;
     if (o.deadline_ms > 0) {
         q.search.deadline = std::chrono::steady_clock::now() +
                             std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -181,7 +183,9 @@ Finds a path from start to goal, both (x, y) in cells. algorithm: a registered n
 "dijkstra", "jps", "jps-block", "jps+", ...). four_way: 4 directions instead of 8 (8 never cut
 corners). ignore_low_obstacles: units do not block. stop_within: succeed within this many cells
 of the goal. max_expansions: node budget (0 = none). deadline_ms: wall-clock budget (0 = none).
-max_memory_bytes: cap on the search memory (0 = none). Bad coordinates (outside the map) give
+max_memory_bytes: cap on the search memory (0 = none). unit_size: an N x N unit, start, goal
+and path naming its footprint's top-left cell (a start where it does not fit is
+"invalid_input"). Bad coordinates (outside the map) give
 status "invalid_input"; wrong types raise TypeError. The GIL is released while searching.)doc";
 
     py::class_<py_path_finder>(m, "PathFinder", R"doc(
@@ -193,33 +197,33 @@ serialised; give each thread its own PathFinder to search in parallel.)doc")
             [](py_path_finder& self, const facade::map& map, const py::object& start,
                const py::object& goal, std::string algorithm, bool four_way,
                bool ignore_low_obstacles, std::int32_t stop_within, std::uint64_t max_expansions,
-               double deadline_ms, std::uint64_t max_memory_bytes) {
+               double deadline_ms, std::uint64_t max_memory_bytes, std::int32_t unit_size) {
                 return self.find(map, start, goal,
                                  {std::move(algorithm), four_way, ignore_low_obstacles, stop_within,
-                                  max_expansions, deadline_ms, max_memory_bytes});
+                                  max_expansions, deadline_ms, max_memory_bytes, unit_size});
             },
             py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
             py::arg("algorithm") = "astar", py::arg("four_way") = false,
             py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
             py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
-            py::arg("max_memory_bytes") = 0, find_doc);
+            py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, find_doc);
 
     m.def(
         "find_path",
         [](const facade::map& map, const py::object& start, const py::object& goal,
            std::string algorithm, bool four_way, bool ignore_low_obstacles,
            std::int32_t stop_within, std::uint64_t max_expansions, double deadline_ms,
-           std::uint64_t max_memory_bytes) {
+           std::uint64_t max_memory_bytes, std::int32_t unit_size) {
             return thread_finder().find(map, start, goal,
                                         {std::move(algorithm), four_way, ignore_low_obstacles,
-                                         stop_within, max_expansions, deadline_ms,
-                                         max_memory_bytes});
+                                         stop_within, max_expansions, deadline_ms, max_memory_bytes,
+                                         unit_size});
         },
         py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
         py::arg("algorithm") = "astar", py::arg("four_way") = false,
         py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
         py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
-        py::arg("max_memory_bytes") = 0,
+        py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1,
         (std::string(find_doc) + "\nUses a PathFinder kept per Python thread.").c_str());
 
     m.def(

@@ -42,7 +42,7 @@ pipeline::route_finder& thread_route_finder(const std::string& algorithm) {
 route_answer route(const pipeline::scene& s, const py::object& start, const py::object& goal,
                    std::int32_t stop_short, std::uint64_t max_expansions,
                    const std::string& algorithm, bool four_way, bool ignore_low_obstacles,
-                   double deadline_ms) {
+                   double deadline_ms, std::int32_t unit_size) {
     pipeline::route_request q;
     q.start = to_point(start, "start");
     q.goal = to_point(goal, "goal");
@@ -52,6 +52,7 @@ route_answer route(const pipeline::scene& s, const py::object& start, const py::
     q.max_expansions = max_expansions;
     if (four_way) q.rules.moves = grid::connectivity::four;
     q.low_obstacles_block = !ignore_low_obstacles;
+    q.layers.unit_size = unit_size;
     if (deadline_ms > 0) {
         q.deadline = std::chrono::steady_clock::now() +
                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -146,16 +147,17 @@ one thread updates its cells; each answer reports the map version it used.)doc")
         .def("route", &route, py::arg("start"), py::arg("goal"), py::kw_only(),
              py::arg("stop_short") = 0, py::arg("max_expansions") = 0,
              py::arg("algorithm") = "astar", py::arg("four_way") = false,
-             py::arg("ignore_low_obstacles") = false, py::arg("deadline_ms") = 0.0, R"doc(
-Routes from start to goal, (x, y) in pixels. stop_short: succeed within this many cells of the
-goal cell. max_expansions: budget of the full search (0 = none). algorithm: the grid search of
-the search stages. NaN or infinite pixels raise ValueError; pixels outside the map give status
+             py::arg("ignore_low_obstacles") = false, py::arg("deadline_ms") = 0.0,
+             py::arg("unit_size") = 1, R"doc(
+Routes from start to goal, (x, y) in pixels (unit_size N: the N x N footprint's top-left
+cell). stop_short: succeed within this many cells of the goal cell. max_expansions: budget of
+the full search (0 = none). algorithm: the grid search of the search stages. NaN or infinite pixels raise ValueError; pixels outside the map give status
 "invalid".)doc");
 
     m.def("route", &route, py::arg("scene"), py::arg("start"), py::arg("goal"), py::kw_only(),
           py::arg("stop_short") = 0, py::arg("max_expansions") = 0, py::arg("algorithm") = "astar",
           py::arg("four_way") = false, py::arg("ignore_low_obstacles") = false,
-          py::arg("deadline_ms") = 0.0,
+          py::arg("deadline_ms") = 0.0, py::arg("unit_size") = 1,
           "route(scene, start, goal, ...) is scene.route(start, goal, ...).");
 }
 

@@ -128,3 +128,23 @@ def test_a_shared_path_finder_is_safe_across_threads(u_trap):
     for t in threads:
         t.join(timeout=60)
     assert len(results) == 90 and len(set(round(x, 9) for x in results)) == 1
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "jps"])
+def test_a_big_unit_keeps_its_whole_footprint_free(u_trap, algorithm):
+    codes = u_trap.to_numpy()
+    free = np.argwhere(codes.T == xunlu.FREE)  # (x, y) pairs
+    # Two cells where a 2 x 2 footprint fits, far apart.
+    fits = [tuple(c) for c in free
+            if c[0] + 1 < codes.shape[1] and c[1] + 1 < codes.shape[0]
+            and np.all(codes[c[1]:c[1] + 2, c[0]:c[0] + 2] == xunlu.FREE)]
+    start, goal = fits[0], fits[-1]
+    r = xunlu.find_path(u_trap, start, goal, algorithm=algorithm, unit_size=2)
+    small = xunlu.find_path(u_trap, start, goal, algorithm=algorithm)
+    assert r.found, r.reason
+    assert r.length >= small.length - 1e-9
+    cells = r.path if algorithm == "astar" else r.path[[0, -1]]
+    for x, y in cells:
+        assert np.all(codes[y:y + 2, x:x + 2] == xunlu.FREE)
+    bad = xunlu.find_path(u_trap, start, goal, unit_size=40)
+    assert bad.status == "invalid_input" and "unit size 40" in bad.reason

@@ -47,3 +47,12 @@ def test_bad_route_input(scene, u_trap_path):
         xunlu.Scene(xunlu.GridMap.load(u_trap_path), cell_size=0.0)
     with pytest.raises(ValueError):
         scene.load_waypoints("/nonexistent-waypoints")
+
+
+def test_a_big_unit_routes_too(scene):
+    r = scene.route((88, 248), (584, 248), unit_size=2)
+    small = scene.route((88, 248), (584, 248))
+    assert r.ok and small.ok
+    assert r.length >= small.length - 1e-9
+    bad = scene.route((88, 248), (584, 248), unit_size=0)
+    assert bad.status == "invalid" and "unit size 0" in bad.reason
