@@ -130,9 +130,10 @@ void install_jps_table(const grid::grid_map& map, const std::string& path, bool 
 }
 
 void add_layers_option(CLI::App& app, std::string& layers) {
-    app.add_option("--layers", layers,
+    // --terrain is the name issue 15 gives the terrain-cost layer: the same file, one flag.
+    app.add_option("--layers,--terrain", layers,
                    "layer file with low obstacles and terrain costs for the map ('-' = standard "
-                   "input; format: docs/formats.md#layer-file)");
+                   "input; format: docs/formats.md#layer-file); --terrain is the same flag");
 }
 
 void search_options::add_to(CLI::App& app) {

@@ -45,6 +45,31 @@ TEST_F(cli, find_influence_bends_the_path_round_a_tower) {
     EXPECT_NEAR(last_json_line(jps.out)["cost"].get<double>(), answer["cost"].get<double>(), 1e-9);
 }
 
+TEST_F(cli, terrain_influence_and_size_flags_combine) {
+    // The flag set at once: --terrain (a layer file of costs: a swampy column 5),
+    // --influence, --size. A 2 x 2 unit crosses the field; its cost counts the swamp and the
+    // tower, and --terrain equals --layers.
+    const std::string map = write("field.map", open_field);
+    const std::string swamp = write("swamp.layers", "xunlu-layers 1\nsize 21 9\ncost 4 5 0 5 8\n");
+    const std::string sources = write("army.influence", "xunlu-influence 1\ntowers 10 4 6 3\n");
+    const std::string base = "find " + map + " --from 0,3 --to 19,3 --size 2 --json";
+    const auto plain = run(base);
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    const auto swampy = run(base + " --terrain " + swamp);
+    ASSERT_EQ(swampy.code, 0) << swampy.err;
+    const auto same = run(base + " --layers " + swamp);
+    ASSERT_EQ(same.code, 0) << same.err;
+    EXPECT_EQ(last_json_line(swampy.out)["cost"], last_json_line(same.out)["cost"]);
+    const double swamp_cost = last_json_line(swampy.out)["cost"].get<double>();
+    EXPECT_GT(swamp_cost, last_json_line(plain.out)["cost"].get<double>() + 2.9);
+    const auto all = run(base + " --terrain " + swamp + " --influence-sources " + sources +
+                         " --influence towers:1");
+    ASSERT_EQ(all.code, 0) << all.err;
+    EXPECT_GT(last_json_line(all.out)["cost"].get<double>(), swamp_cost);
+    EXPECT_EQ(run(base + " --terrain " + swamp + " --layers " + swamp).code, 2)
+        << "one of the two names";
+}
+
 TEST_F(cli, find_influence_refuses_bad_specs_and_files) {
     const std::string map = write("field.map", open_field);
     const std::string sources = write("army.influence", "xunlu-influence 1\ntowers 10 4 6 3\n");
