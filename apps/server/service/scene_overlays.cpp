@@ -5,16 +5,12 @@
 #include <cmath>
 #include <utility>
 
+#include "scene_registry.hpp"
+
 namespace xunlu::server {
 
 bool valid_overlay_name(std::string_view name) noexcept {
-    if (name.empty() || name.size() > 64) return false;
-    for (const char c : name) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                        (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-        if (!ok) return false;
-    }
-    return true;
+    return valid_scene_id(name); // the same rule as scene ids: 1..64 of [A-Za-z0-9_.-]
 }
 
 outcome<std::size_t> scene_overlays::set_influence(
