@@ -48,10 +48,22 @@ struct block_scans {
     }
 };
 
-/// 8-connected, no corner cutting (Moving AI forced-neighbour rule).
-struct block8 : block_scans {
+/// 8-connected, no corner cutting (Moving AI forced-neighbour rule). With `Prune`, diagonal
+/// jump points are intermediate (Harabor & Grastien 2014): instead of stopping at the first
+/// diagonal cell whose straight scans find something and making it a node, the diagonal run
+/// goes on to its end and every straight jump point found on the way is a successor of the
+/// expanded node itself (the diagonal turning point is filled in when the path is built). That
+/// is expanding each diagonal jump point in place, so the answer stays optimal, with about half
+/// as many nodes through OPEN.
+template <bool Prune> struct block8 : block_scans {
     template <class Emit>
     void go(std::int32_t px, std::int32_t py, int dx, int dy, Emit& emit) const {
+        if constexpr (Prune) {
+            if (dx != 0 && dy != 0) {
+                diagonal_run(px, py, dx, dy, emit);
+                return;
+            }
+        }
         if (dy == 0) {
             const std::int32_t t = horizontal(px, py, dx);
             if (t >= 0) emit(index(t, py), (t - px) * dx, dx, 0);
@@ -73,6 +85,28 @@ struct block8 : block_scans {
             }
         }
         emit(index(x, y), (x - px) * dx, dx, dy);
+    }
+
+    /// The pruned diagonal: every straight jump point seen from the run, then the run's end.
+    template <class Emit>
+    void diagonal_run(std::int32_t px, std::int32_t py, int dx, int dy, Emit& emit) const {
+        std::int32_t x = px;
+        std::int32_t y = py;
+        for (std::int32_t k = 1;; ++k) {
+            if (!(fr(x + dx, y + dy) && fr(x + dx, y) && fr(x, y + dy))) return;
+            x += dx;
+            y += dy;
+            if (x == gpx && y == gpy) {
+                emit(index(x, y), k, dx, dy);
+                return;
+            }
+            if (const std::int32_t t = horizontal(x, y, dx); t >= 0) {
+                emit(index(t, y), (t - x) * dx, dx, 0, k);
+            }
+            if (const std::int32_t t = vertical(x, y, dy); t >= 0) {
+                emit(index(x, t), (t - y) * dy, 0, dy, k);
+            }
+        }
     }
 
     template <class Emit>
@@ -160,6 +194,7 @@ struct block_jps::impl {
     std::shared_ptr<const bit_grid> rows;
     std::shared_ptr<const bit_grid> cols;
     std::size_t rebuilds = 0;
+    bool pruned = false;
 
     void refresh(const grid::grid_map& m, grid::obstacle_mask want) {
         std::size_t built = 0;
@@ -172,7 +207,9 @@ struct block_jps::impl {
     }
 };
 
-block_jps::block_jps() : impl_(std::make_unique<impl>()) {}
+block_jps::block_jps(jump_pruning pruning) : impl_(std::make_unique<impl>()) {
+    impl_->pruned = pruning == jump_pruning::intermediate;
+}
 block_jps::block_jps(block_jps&&) noexcept = default;
 block_jps& block_jps::operator=(block_jps&&) noexcept = default;
 block_jps::~block_jps() = default;
@@ -202,7 +239,8 @@ bool block_jps::start(const grid::grid_map& map, const search::search_request& r
                       " is not supported (block-based jumping implements 4 and 8 without "
                       "corner cutting; use --algo jps for corner-cutting rules)";
     }
-    if (!impl_->search.start(map, request, "jps-block", unsupported)) {
+    if (!impl_->search.start(map, request, impl_->pruned ? "jps-pruned" : "jps-block",
+                             unsupported)) {
         return !impl_->search.rejected(); // started the A* fallback, or answered at once
     }
     impl_->refresh(map, request.mask());
@@ -220,7 +258,10 @@ bool block_jps::step(std::uint64_t budget) {
     if (request.rules.moves == grid::connectivity::four) {
         return search.step_core(block4{scans}, budget);
     }
-    return search.step_core(block8{scans}, budget);
+    if (impl_->pruned) {
+        return search.step_core(block8<true>{scans}, budget);
+    }
+    return search.step_core(block8<false>{scans}, budget);
 }
 
 search::search_result block_jps::finish() {

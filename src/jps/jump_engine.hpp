@@ -46,7 +46,10 @@ struct jump_heuristic {
 
 /// Turns a variant's jump function into an expander of search::best_first. The variant's
 /// `expand(index, x, y, dx, dy, emit)` calls `emit(target_index, steps, dx, dy)` for each
-/// jump successor `steps` cells away in direction (dx, dy).
+/// jump successor `steps` cells away in direction (dx, dy), or
+/// `emit(target_index, steps, dx, dy, diagonal_before)` for one reached by `diagonal_before`
+/// diagonal steps first and then `steps` straight ones in direction (dx, dy) (pruned JPS: the
+/// diagonal turning point is not a node; the path fills it in, diagonal moves first).
 template <class Jumps> struct jump_expander {
     using position = cell;
     const Jumps& jumps;
@@ -62,13 +65,14 @@ template <class Jumps> struct jump_expander {
     void expand(std::uint32_t cur, cell at, const jump_parent& how, Emit&& emit) const {
         jumps.expand(
             static_cast<std::int32_t>(cur), at.x, at.y, how.dx, how.dy,
-            [&](std::int32_t target, std::int32_t steps, std::int32_t dx, std::int32_t dy) {
+            [&](std::int32_t target, std::int32_t steps, std::int32_t dx, std::int32_t dy,
+                auto... diagonal_before) {
+                const std::int32_t before = (0 + ... + diagonal_before);
                 emit(static_cast<std::uint32_t>(target),
-                     static_cast<double>(steps) * (dx != 0 && dy != 0 ? diagonal : straight),
+                     static_cast<double>(steps) * (dx != 0 && dy != 0 ? diagonal : straight) +
+                         static_cast<double>(before) * diagonal,
                      jump_parent{cur, static_cast<std::int8_t>(dx), static_cast<std::int8_t>(dy)},
-                     [&]() noexcept {
-                         return cell{at.x + dx * steps, at.y + dy * steps};
-                     });
+                     [&]() noexcept { return position_of(static_cast<std::uint32_t>(target)); });
             });
     }
 };

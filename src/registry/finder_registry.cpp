@@ -46,6 +46,7 @@ class astar_finder final : public search::finder {
 /// Wraps a JPS engine (online_jps, block_jps, jps_plus) as a finder.
 template <class Engine> class jps_finder final : public search::finder {
   public:
+    template <class... Args> explicit jps_finder(Args&&... args) : engine_(args...) {}
     search::search_result find(const grid::grid_map& map,
                                const search::search_request& request) override {
         return engine_.find_path(map, request);
@@ -58,6 +59,36 @@ template <class Engine> class jps_finder final : public search::finder {
 
   private:
     Engine engine_;
+};
+
+/// The default `jps`: pruned block-based JPS for the rules it serves (4, and 8 without corner
+/// cutting), online JPS for the corner-cutting rules.
+class default_jps_finder final : public search::finder {
+  public:
+    search::search_result find(const grid::grid_map& map,
+                               const search::search_request& request) override {
+        return block_serves(request) ? pruned_.find_path(map, request)
+                                     : online_.find_path(map, request);
+    }
+    bool start(const grid::grid_map& map, const search::search_request& request) override {
+        use_block_ = block_serves(request);
+        return use_block_ ? pruned_.start(map, request) : online_.start(map, request);
+    }
+    bool step(std::uint64_t budget) override {
+        return use_block_ ? pruned_.step(budget) : online_.step(budget);
+    }
+    search::search_result finish() override {
+        return use_block_ ? pruned_.finish() : online_.finish();
+    }
+
+  private:
+    static bool block_serves(const search::search_request& request) noexcept {
+        return request.rules.moves == grid::connectivity::four ||
+               request.rules.corners == grid::corner_rule::no_cut;
+    }
+    jps::block_jps pruned_{jps::jump_pruning::intermediate};
+    jps::online_jps online_;
+    bool use_block_ = true;
 };
 
 /// Capabilities of the JPS variants: jump point search needs uniform costs and aims at the
@@ -93,11 +124,22 @@ const std::vector<finder_entry>& table() {
          "Dijkstra: A* with the zero heuristic",
          {.stepping = true},
          [] { return std::make_unique<astar_finder>(true); }},
-        {"jps", "online Jump Point Search (every rule; terrain costs fall back to A*)",
-         jps_caps({}, false), [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
+        {"jps",
+         "Jump Point Search: jps-pruned for rules 4 and 8, jps-online for the corner-cutting "
+         "rules (terrain costs fall back to A*)",
+         jps_caps({}, false), [] { return std::make_unique<default_jps_finder>(); }},
+        {"jps-pruned",
+         "block-based JPS with intermediate jump points pruned (Harabor & Grastien 2014; "
+         "rules 4 and 8)",
+         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, false),
+         [] {
+             return std::make_unique<jps_finder<jps::block_jps>>(jps::jump_pruning::intermediate);
+         }},
         {"jps-block", "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8)",
          jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, false),
          [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
+        {"jps-online", "online Jump Point Search, cell by cell (every rule)", jps_caps({}, false),
+         [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
         {"jps+", "JPS+: jumps from a per-map table of jump distances (rule 8), built on first use",
          jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
          [] { return std::make_unique<jps_finder<jps::jps_plus>>(); }},

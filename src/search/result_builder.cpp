@@ -14,13 +14,14 @@ int sign(std::int32_t v) noexcept {
 
 } // namespace
 
+/// Cells after `from` up to `to`: diagonal moves while both coordinates differ, then straight
+/// ones. Consecutive chain nodes are on one line, or (pruned JPS) a diagonal run followed by a
+/// straight one, which is exactly this walk.
 void append_segment(std::vector<cell>& path, cell from, cell to) {
-    const int dx = sign(to.x - from.x);
-    const int dy = sign(to.y - from.y);
     cell c = from;
     while (c != to) {
-        c.x += dx;
-        c.y += dy;
+        c.x += sign(to.x - c.x);
+        c.y += sign(to.y - c.y);
         path.push_back(c);
     }
 }

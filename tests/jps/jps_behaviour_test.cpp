@@ -136,7 +136,8 @@ TEST_P(jps_variant, toggled_cells_keep_queries_optimal) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(all, jps_variant, ::testing::Values("jps", "jps-block", "jps+"),
+INSTANTIATE_TEST_SUITE_P(all, jps_variant,
+                         ::testing::Values("jps", "jps-online", "jps-block", "jps-pruned", "jps+"),
                          [](const auto& p) {
                              std::string n = p.param;
                              std::replace(n.begin(), n.end(), '-', '_');

@@ -44,8 +44,13 @@ template <class E> struct engine_of final : engine {
 };
 
 std::unique_ptr<engine> make(std::string_view name) {
-    if (name == "jps") return std::make_unique<engine_of<jps::online_jps>>();
+    if (name == "jps-online") return std::make_unique<engine_of<jps::online_jps>>();
     if (name == "jps-block") return std::make_unique<engine_of<jps::block_jps>>();
+    if (name == "jps-pruned") {
+        auto e = std::make_unique<engine_of<jps::block_jps>>();
+        e->e = jps::block_jps(jps::jump_pruning::intermediate);
+        return e;
+    }
     return std::make_unique<engine_of<jps::jps_plus>>();
 }
 
@@ -152,7 +157,8 @@ TEST_P(jps_core, small_query_on_a_huge_map_holds_memory_for_what_it_touched) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(variants, jps_core, ::testing::Values("jps", "jps-block", "jps+"));
+INSTANTIATE_TEST_SUITE_P(variants, jps_core,
+                         ::testing::Values("jps-online", "jps-block", "jps-pruned", "jps+"));
 
 } // namespace
 } // namespace xunlu

@@ -36,8 +36,8 @@ const std::vector<rule_case>& rule_cases() {
 
 /// Whether `algo` searches `rules` itself (else it must refuse with invalid_input).
 bool supports(const std::string& algo, grid::movement_rules rules) {
-    if (algo == "jps") return true;
-    if (rules.moves == grid::connectivity::four) return algo == "jps-block";
+    if (algo == "jps" || algo == "jps-online") return true;
+    if (rules.moves == grid::connectivity::four) return algo == "jps-block" || algo == "jps-pruned";
     return rules.corners == grid::corner_rule::no_cut;
 }
 
@@ -170,7 +170,8 @@ TEST_P(jps_differential, open_map_and_single_lines) {
 }
 
 INSTANTIATE_TEST_SUITE_P(variants, jps_differential,
-                         ::testing::Values(std::string("jps"), std::string("jps-block"),
+                         ::testing::Values(std::string("jps"), std::string("jps-online"),
+                                           std::string("jps-block"), std::string("jps-pruned"),
                                            std::string("jps+")),
                          [](const auto& p) {
                              std::string n;

@@ -21,9 +21,13 @@ namespace xunlu::jps {
 /// mask: built on the first query of any engine on that map, shared by every thread, repaired
 /// from the parent snapshot's rows (copy and flip the edited cells) when the map is a
 /// map_snapshot made by edits, and dropped when the map is mutated.
+/// Whether diagonal jump points become nodes (`none`, the JPS of 2011) or are expanded in place
+/// during the diagonal scan (`intermediate`, Harabor & Grastien 2014: about half the nodes).
+enum class jump_pruning : std::uint8_t { none, intermediate };
+
 class block_jps {
   public:
-    block_jps();
+    explicit block_jps(jump_pruning pruning = jump_pruning::none);
     block_jps(block_jps&&) noexcept;
     block_jps& operator=(block_jps&&) noexcept;
     ~block_jps();
