@@ -20,7 +20,10 @@ constexpr int direction_of(int dx, int dy) noexcept {
     return dy > 0 ? 6 : 7;
 }
 
-struct plus_expander {
+/// With `Prune`, a diagonal run hops from one diagonal jump point to the next through the table
+/// and emits the straight jump points seen from each as successors of the expanded node
+/// (jump_pruning::intermediate); without, the first diagonal jump point is the successor.
+template <bool Prune> struct plus_expander {
     const jump_table& table;
     const std::uint8_t* flags;
     std::uint8_t mask;
@@ -33,6 +36,12 @@ struct plus_expander {
     template <class Emit>
     void go(std::int32_t x, std::int32_t y, const std::int16_t* e, int dx, int dy,
             Emit& emit) const {
+        if constexpr (Prune) {
+            if (dx != 0 && dy != 0) {
+                diagonal_run(x, y, e, dx, dy, emit);
+                return;
+            }
+        }
         const std::int32_t dist = e[direction_of(dx, dy)];
         const std::int32_t reach = dist < 0 ? -dist : dist;
         const std::int32_t ex = gx - x;
@@ -52,6 +61,50 @@ struct plus_expander {
         const std::int32_t tx = x + dx * steps;
         const std::int32_t ty = y + dy * steps;
         emit((ty + 1) * stride + tx + 1, steps, dx, dy);
+    }
+
+    /// A straight jump from (x, y), reached by `before` diagonal steps from the expanded node.
+    template <class Emit>
+    void straight_after(std::int32_t x, std::int32_t y, const std::int16_t* e, int dx, int dy,
+                        std::int32_t before, Emit& emit) const {
+        const std::int32_t dist = e[direction_of(dx, dy)];
+        const std::int32_t reach = dist < 0 ? -dist : dist;
+        const std::int32_t along = dx != 0 ? (gx - x) * dx : (gy - y) * dy;
+        const std::int32_t across = dx != 0 ? gy - y : gx - x;
+        std::int32_t steps = dist;
+        if (across == 0 && along > 0 && along <= reach) steps = along;
+        if (steps <= 0) return;
+        emit((y + dy * steps + 1) * stride + x + dx * steps + 1, steps, dx, dy, before);
+    }
+
+    /// The pruned diagonal: from diagonal jump point to diagonal jump point, the straight jump
+    /// points of each; a run that lines up with the goal's row or column stops there with that
+    /// cell as a node (the unpruned rule, which is as optimal), and one that ends at a wall ends.
+    template <class Emit>
+    void diagonal_run(std::int32_t x, std::int32_t y, const std::int16_t* e, int dx, int dy,
+                      Emit& emit) const {
+        const int dir = direction_of(dx, dy);
+        std::int32_t before = 0;
+        for (;;) {
+            const std::int32_t dist = e[dir];
+            const std::int32_t reach = dist < 0 ? -dist : dist;
+            const std::int32_t ex = (gx - x) * dx;
+            const std::int32_t ey = (gy - y) * dy;
+            if (ex > 0 && ey > 0) {
+                const std::int32_t k = std::min(ex, ey);
+                if (k <= reach) {
+                    emit((y + dy * k + 1) * stride + x + dx * k + 1, before + k, dx, dy);
+                    return;
+                }
+            }
+            if (dist <= 0) return;
+            x += dx * dist;
+            y += dy * dist;
+            before += dist;
+            e = table.entries(x, y);
+            straight_after(x, y, e, dx, 0, before, emit);
+            straight_after(x, y, e, 0, dy, before, emit);
+        }
     }
 
     template <class Emit>
@@ -98,6 +151,7 @@ struct jps_plus::impl {
     std::shared_ptr<const jump_table> table;
     std::size_t builds = 0;
     build_progress progress;
+    bool pruned = false;
 
     static const jump_table& empty_table() noexcept {
         static const jump_table none;
@@ -105,7 +159,9 @@ struct jps_plus::impl {
     }
 };
 
-jps_plus::jps_plus() : impl_(std::make_unique<impl>()) {}
+jps_plus::jps_plus(jump_pruning pruning) : impl_(std::make_unique<impl>()) {
+    impl_->pruned = pruning == jump_pruning::intermediate;
+}
 jps_plus::jps_plus(jps_plus&&) noexcept = default;
 jps_plus& jps_plus::operator=(jps_plus&&) noexcept = default;
 jps_plus::~jps_plus() = default;
@@ -172,9 +228,15 @@ bool jps_plus::step(std::uint64_t budget) {
     }
     const grid::grid_map& map = search.map();
     const search::search_request& request = search.request();
-    const plus_expander expander{
-        *impl_->table, map.padded_flags(), static_cast<std::uint8_t>(request.mask()),
-        map.stride(),  request.goal.x,     request.goal.y};
+    const auto flags = map.padded_flags();
+    const auto mask = static_cast<std::uint8_t>(request.mask());
+    if (impl_->pruned) {
+        const plus_expander<true> expander{*impl_->table, flags,          mask,
+                                           map.stride(),  request.goal.x, request.goal.y};
+        return search.step_core(expander, budget);
+    }
+    const plus_expander<false> expander{*impl_->table, flags,          mask,
+                                        map.stride(),  request.goal.x, request.goal.y};
     return search.step_core(expander, budget);
 }
 

@@ -140,7 +140,14 @@ const std::vector<finder_entry>& table() {
          [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
         {"jps-online", "online Jump Point Search, cell by cell (every rule)", jps_caps({}, false),
          [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},
-        {"jps+", "JPS+: jumps from a per-map table of jump distances (rule 8), built on first use",
+        {"jps+",
+         "JPS+: jumps from a per-map table of jump distances (rule 8), built on first use; "
+         "intermediate jump points pruned",
+         jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
+         [] {
+             return std::make_unique<jps_finder<jps::jps_plus>>(jps::jump_pruning::intermediate);
+         }},
+        {"jps+-unpruned", "JPS+ with every diagonal jump point a node (rule 8; for comparison)",
          jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
          [] { return std::make_unique<jps_finder<jps::jps_plus>>(); }},
         {"hybrid",

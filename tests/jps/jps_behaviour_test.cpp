@@ -137,11 +137,14 @@ TEST_P(jps_variant, toggled_cells_keep_queries_optimal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(all, jps_variant,
-                         ::testing::Values("jps", "jps-online", "jps-block", "jps-pruned", "jps+"),
+                         ::testing::Values("jps", "jps-online", "jps-block", "jps-pruned", "jps+",
+                                           "jps+-unpruned"),
                          [](const auto& p) {
-                             std::string n = p.param;
-                             std::replace(n.begin(), n.end(), '-', '_');
-                             if (n.back() == '+') n = n.substr(0, n.size() - 1) + "_plus";
+                             std::string n;
+                             for (const char c : std::string(p.param)) {
+                                 n += c == '+' ? std::string("_plus")
+                                               : std::string(1, c == '-' ? '_' : c);
+                             }
                              return n;
                          });
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/jps/jump_pruning.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
 
@@ -21,10 +22,6 @@ namespace xunlu::jps {
 /// mask: built on the first query of any engine on that map, shared by every thread, repaired
 /// from the parent snapshot's rows (copy and flip the edited cells) when the map is a
 /// map_snapshot made by edits, and dropped when the map is mutated.
-/// Whether diagonal jump points become nodes (`none`, the JPS of 2011) or are expanded in place
-/// during the diagonal scan (`intermediate`, Harabor & Grastien 2014: about half the nodes).
-enum class jump_pruning : std::uint8_t { none, intermediate };
-
 class block_jps {
   public:
     explicit block_jps(jump_pruning pruning = jump_pruning::none);

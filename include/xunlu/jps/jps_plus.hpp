@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/jps/jump_pruning.hpp"
 #include "xunlu/jps/jump_table.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
@@ -23,7 +24,7 @@ namespace xunlu::jps {
 /// its first JPS+ query, so a query after a change is still optimal.
 class jps_plus {
   public:
-    jps_plus();
+    explicit jps_plus(jump_pruning pruning = jump_pruning::none);
     jps_plus(jps_plus&&) noexcept;
     jps_plus& operator=(jps_plus&&) noexcept;
     ~jps_plus();
