@@ -15,6 +15,7 @@
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/jump_table.hpp"
+#include "xunlu/jps/subgoal_search.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::cli {
@@ -127,6 +128,16 @@ void install_jps_table(const grid::grid_map& map, const std::string& path, bool 
     if (!table) throw command_error{table.err().message};
     jps::jps_plus installer;
     installer.use_table(map, std::move(table).value());
+}
+
+void install_subgoal_graph(const grid::grid_map& map, const std::string& path, bool ignore_low) {
+    if (path.empty()) return;
+    const auto mask =
+        ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    auto graph = jps::subgoal_graph::load(path, map, mask);
+    if (!graph) throw command_error{graph.err().message};
+    jps::subgoal_search installer;
+    installer.use_graph(map, std::move(graph).value());
 }
 
 void add_layers_option(CLI::App& app, std::string& layers) {

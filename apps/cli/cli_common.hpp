@@ -66,6 +66,8 @@ void apply_hex(search::search_request& request, const std::optional<grid::hex_la
 /// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.
 /// Nothing when `path` is empty; throws command_error when the file does not fit the map.
 void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low);
+/// Loads a subgoal graph file, checks it against `map` and installs it in the map's cache.
+void install_subgoal_graph(const grid::grid_map& map, const std::string& path, bool ignore_low);
 
 /// Adds `--layers FILE` (a layer file applied to the map) to a command.
 void add_layers_option(CLI::App& app, std::string& layers);
@@ -107,6 +109,7 @@ void register_gen(CLI::App& app);
 void register_render(CLI::App& app);
 void register_info(CLI::App& app);
 void register_jps_table(CLI::App& app);
+void register_subgoal_graph(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
 void register_compare(CLI::App& app);

@@ -111,6 +111,15 @@ class jump_search {
     /// The result; `preprocessing_bytes` (per-map caches) is reported apart.
     search::search_result finish(std::size_t preprocessing_bytes);
 
+    /// The parent record of the node the core search ended at (the goal once found), or null.
+    [[nodiscard]] const jump_parent* end_record() const noexcept {
+        const std::uint32_t id = core_.end_id();
+        if (mode_ != mode::core || id == search::no_id || core_.node(id) == nullptr) {
+            return nullptr;
+        }
+        return &core_.parent(id);
+    }
+
     [[nodiscard]] const grid::grid_map& map() const noexcept { return *map_; }
     [[nodiscard]] const search::search_request& request() const noexcept { return request_; }
     /// Bytes held by the node store and OPEN.

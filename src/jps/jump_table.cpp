@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "binary_io.hpp"
 #include "xunlu/core/limits.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 
@@ -12,37 +13,18 @@ namespace xunlu::jps {
 
 namespace {
 
+using detail::fnv1a;
+using detail::fnv_offset;
+using detail::fnv_prime;
+using detail::get_u32;
+using detail::get_u64;
+using detail::put_u32;
+using detail::put_u64;
+
 constexpr char magic[8] = {'X', 'U', 'N', 'L', 'U', 'J', 'P', '+'};
 constexpr std::size_t header_bytes = 40;
 constexpr std::size_t trailer_bytes = 8;
 constexpr std::uint8_t rule_8_no_cut = 8;
-
-constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
-constexpr std::uint64_t fnv_prime = 1099511628211ull;
-
-std::uint64_t fnv1a(std::uint64_t h, const std::uint8_t* data, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) {
-        h = (h ^ data[i]) * fnv_prime;
-    }
-    return h;
-}
-
-void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-}
-void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-}
-std::uint32_t get_u32(const std::uint8_t* p) noexcept {
-    std::uint32_t v = 0;
-    for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
-    return v;
-}
-std::uint64_t get_u64(const std::uint8_t* p) noexcept {
-    std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-    return v;
-}
 
 /// Padded flag reader for the build.
 struct free_view {
@@ -190,14 +172,7 @@ std::vector<std::uint8_t> jump_table::serialise() const {
 }
 
 std::optional<error> jump_table::save(const std::string& path) const {
-    const auto bytes = serialise();
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    if (!f) return error{path + ": cannot open for writing"};
-    f.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) return error{path + ": write failed"};
-    return std::nullopt;
+    return detail::write_file(path, serialise());
 }
 
 result<jump_table> jump_table::load(const std::string& path, const grid::grid_map& map,

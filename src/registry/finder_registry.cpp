@@ -11,6 +11,7 @@
 #include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/online_jps.hpp"
+#include "xunlu/jps/subgoal_search.hpp"
 #include "xunlu/search/astar.hpp"
 
 namespace xunlu::registry {
@@ -150,6 +151,12 @@ const std::vector<finder_entry>& table() {
         {"jps+-unpruned", "JPS+ with every diagonal jump point a node (rule 8; for comparison)",
          jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
          [] { return std::make_unique<jps_finder<jps::jps_plus>>(); }},
+        {"subgoal",
+         "simple subgoal graph: A* over the convex corners of obstacles, linked where one is "
+         "directly h-reachable from the other (Uras, Koenig & Hernández 2013; rule 8), built on "
+         "first use",
+         jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
+         [] { return std::make_unique<jps_finder<jps::subgoal_search>>(); }},
         {"hybrid",
          "the paper's hybrid: walk the straight line, local A* in a window near obstacles, "
          "full A* fallback (not optimal)",

@@ -13,6 +13,7 @@
 #include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/online_jps.hpp"
+#include "xunlu/jps/subgoal_search.hpp"
 
 namespace xunlu {
 namespace {
@@ -56,6 +57,7 @@ std::unique_ptr<engine> make(std::string_view name) {
         e->e = jps::jps_plus(jps::jump_pruning::intermediate);
         return e;
     }
+    if (name == "subgoal") return std::make_unique<engine_of<jps::subgoal_search>>();
     return std::make_unique<engine_of<jps::jps_plus>>();
 }
 
@@ -145,7 +147,8 @@ TEST_P(jps_core, small_query_on_a_huge_map_holds_memory_for_what_it_touched) {
     }
     auto e = make(GetParam());
     const auto r = e->find_path(map, {.start = {10000, 10000}, .goal = {10001, 10000}});
-    if (std::string_view(GetParam()).starts_with("jps+")) {
+    if (std::string_view(GetParam()).starts_with("jps+") ||
+        std::string_view(GetParam()) == "subgoal") {
         // Jump tables stop at 2^26 cells: refused at once, without touching search memory.
         EXPECT_EQ(r.status, search_status::invalid_input);
         EXPECT_NE(r.reason.find("cells"), std::string::npos) << r.reason;
@@ -165,7 +168,7 @@ TEST_P(jps_core, small_query_on_a_huge_map_holds_memory_for_what_it_touched) {
 
 INSTANTIATE_TEST_SUITE_P(variants, jps_core,
                          ::testing::Values("jps-online", "jps-block", "jps-pruned", "jps+",
-                                           "jps+-unpruned"));
+                                           "jps+-unpruned", "subgoal"));
 
 } // namespace
 } // namespace xunlu

@@ -172,7 +172,8 @@ TEST_P(jps_differential, open_map_and_single_lines) {
 INSTANTIATE_TEST_SUITE_P(variants, jps_differential,
                          ::testing::Values(std::string("jps"), std::string("jps-online"),
                                            std::string("jps-block"), std::string("jps-pruned"),
-                                           std::string("jps+"), std::string("jps+-unpruned")),
+                                           std::string("jps+"), std::string("jps+-unpruned"),
+                                           std::string("subgoal")),
                          [](const auto& p) {
                              std::string n;
                              for (const char c : p.param) {

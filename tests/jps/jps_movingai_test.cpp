@@ -25,7 +25,7 @@ TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
     ASSERT_FALSE(files.empty()) << testdata::movingai_dir() << " holds no .map.scen files";
     std::size_t checked = 0;
     for (const char* algo :
-         {"jps", "jps-online", "jps-block", "jps-pruned", "jps+", "jps+-unpruned"}) {
+         {"jps", "jps-online", "jps-block", "jps-pruned", "jps+", "jps+-unpruned", "subgoal"}) {
         auto finder = registry::find_finder(algo)->make();
         for (const auto& file : files) {
             auto text = io::read_file(file.string());

@@ -1,0 +1,102 @@
+// `xunlu subgoal-graph`: builds the subgoal graph of a map (with a progress bar), reports its
+// size and build time, saves it, or checks a saved graph against the map.
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli_common.hpp"
+#include "xunlu/jps/subgoal_graph.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct subgoal_graph_args {
+    std::string map;
+    std::string out;
+    std::string check;
+    bool ignore_low = false;
+    bool json = false;
+    std::string layers;
+};
+
+void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
+                 const jps::subgoal_graph& g, const char* verb, double ms) {
+    if (a.json) {
+        nlohmann::json j;
+        j["map"] = a.map;
+        j["width"] = map.width();
+        j["height"] = map.height();
+        j[std::string(verb) + "_ms"] = ms;
+        j["subgoals"] = g.subgoal_count();
+        j["links"] = g.edge_count();
+        j["graph_bytes"] = g.memory_bytes();
+        j["fingerprint"] = g.map_hash();
+        if (!a.out.empty()) j["out"] = a.out;
+        if (!a.check.empty()) j["checked"] = a.check;
+        std::printf("%s\n", j.dump().c_str());
+        return;
+    }
+    std::printf("%s (%dx%d): subgoal graph %s in %.1f ms: %zu subgoals, %zu links, %zu bytes%s%s\n",
+                a.map.c_str(), map.width(), map.height(),
+                verb[0] == 'b' ? "built" : "loaded and checked", ms, g.subgoal_count(),
+                g.edge_count(), g.memory_bytes(), a.out.empty() ? "" : ", saved to ",
+                a.out.c_str());
+}
+
+void run_subgoal_graph(const subgoal_graph_args& a) {
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    const auto mask =
+        a.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    if (!a.check.empty()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto loaded = jps::subgoal_graph::load(a.check, map, mask);
+        if (!loaded) throw command_error{loaded.err().message};
+        print_graph(a, map, *loaded, "load", micros_since(t0) / 1000.0);
+        return;
+    }
+    if (std::int64_t{map.width()} * map.height() > jps::subgoal_graph::max_cells ||
+        map.width() > jps::subgoal_graph::max_side || map.height() > jps::subgoal_graph::max_side) {
+        throw command_error{a.map + ": " + std::to_string(map.width()) + "x" +
+                            std::to_string(map.height()) +
+                            " is too big for a subgoal graph (at most " +
+                            std::to_string(jps::subgoal_graph::max_cells) + " cells and " +
+                            std::to_string(jps::subgoal_graph::max_side) + " per side)"};
+    }
+    const bool progress = stderr_is_terminal() && !a.json &&
+                          std::int64_t{map.width()} * map.height() >= (std::int64_t{1} << 18);
+    jps::build_progress report;
+    if (progress) {
+        report = [](int pass, std::int32_t done, std::int32_t total) {
+            draw_progress(pass == 0 ? "subgoals " : "links    ", static_cast<std::size_t>(done),
+                          static_cast<std::size_t>(total));
+        };
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto graph = jps::subgoal_graph::build(map, mask, report);
+    const double ms = micros_since(t0) / 1000.0;
+    if (progress) std::fprintf(stderr, "\n");
+    if (!a.out.empty()) {
+        if (auto err = graph.save(a.out)) throw command_error{err->message};
+    }
+    print_graph(a, map, graph, "build", ms);
+}
+
+} // namespace
+
+void register_subgoal_graph(CLI::App& app) {
+    auto args = std::make_shared<subgoal_graph_args>();
+    auto* cmd = app.add_subcommand(
+        "subgoal-graph", "build (and save) or check the subgoal graph of a map (--algo subgoal)");
+    cmd->add_option("map", args->map, "map file")->required();
+    cmd->add_option("-o,--out", args->out, "write the graph to this file");
+    cmd->add_option("--check", args->check, "load this graph file and check it against the map");
+    cmd->add_flag("--ignore-low", args->ignore_low, "graph for queries that ignore low obstacles");
+    cmd->add_flag("--json", args->json, "one JSON object on stdout");
+    add_layers_option(*cmd, args->layers);
+    cmd->callback([args] { run_subgoal_graph(*args); });
+}
+
+} // namespace xunlu::cli

@@ -1,0 +1,55 @@
+// Private to the jps module: little-endian integers and the FNV-1a checksum of the table files
+// (JPS+ jump tables, subgoal graphs).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xunlu/core/result.hpp"
+
+namespace xunlu::jps::detail {
+
+inline constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
+inline constexpr std::uint64_t fnv_prime = 1099511628211ull;
+
+inline std::uint64_t fnv1a(std::uint64_t h, const std::uint8_t* data, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        h = (h ^ data[i]) * fnv_prime;
+    }
+    return h;
+}
+
+inline void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+inline void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+inline std::uint32_t get_u32(const std::uint8_t* p) noexcept {
+    std::uint32_t v = 0;
+    for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+}
+inline std::uint64_t get_u64(const std::uint8_t* p) noexcept {
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+}
+
+/// Writes `bytes` to `path`; an error names the file.
+inline std::optional<error> write_file(const std::string& path,
+                                       const std::vector<std::uint8_t>& bytes) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) return error{path + ": cannot open for writing"};
+    f.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) return error{path + ": write failed"};
+    return std::nullopt;
+}
+
+} // namespace xunlu::jps::detail
