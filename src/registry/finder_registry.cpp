@@ -68,8 +68,8 @@ class default_jps_finder final : public search::finder {
   public:
     search::search_result find(const grid::grid_map& map,
                                const search::search_request& request) override {
-        return block_serves(request) ? pruned_.find_path(map, request)
-                                     : online_.find_path(map, request);
+        return named(block_serves(request) ? pruned_.find_path(map, request)
+                                           : online_.find_path(map, request));
     }
     bool start(const grid::grid_map& map, const search::search_request& request) override {
         use_block_ = block_serves(request);
@@ -79,10 +79,16 @@ class default_jps_finder final : public search::finder {
         return use_block_ ? pruned_.step(budget) : online_.step(budget);
     }
     search::search_result finish() override {
-        return use_block_ ? pruned_.finish() : online_.finish();
+        return named(use_block_ ? pruned_.finish() : online_.finish());
     }
 
   private:
+    /// Reasons (fallback notes, refusals) name the algorithm asked for: `jps`.
+    static search::search_result named(search::search_result r) {
+        constexpr std::string_view inner = "jps-pruned";
+        if (r.reason.starts_with(inner)) r.reason = "jps" + r.reason.substr(inner.size());
+        return r;
+    }
     static bool block_serves(const search::search_request& request) noexcept {
         return request.rules.moves == grid::connectivity::four ||
                request.rules.corners == grid::corner_rule::no_cut;
