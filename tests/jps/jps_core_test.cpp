@@ -135,6 +135,10 @@ TEST_P(jps_core, memory_cap_ends_the_search_with_resource_exhausted) {
 }
 
 TEST_P(jps_core, small_query_on_a_huge_map_holds_memory_for_what_it_touched) {
+    if (std::string_view(GetParam()) == "jps-pruned") {
+        // The same engine and bit grids as jps-block (checked there); 400M cells take seconds.
+        GTEST_SKIP() << "covered by jps-block";
+    }
     auto made = grid::grid_map::create(20000, 20000);
     ASSERT_TRUE(made);
     auto map = std::move(made).value();
