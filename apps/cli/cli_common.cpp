@@ -130,6 +130,17 @@ void install_jps_table(const grid::grid_map& map, const std::string& path, bool 
     installer.use_table(map, std::move(table).value());
 }
 
+jps::build_progress table_progress(const grid::grid_map& map, bool json,
+                                   const std::array<const char*, 2>& labels, bool& shown) {
+    shown = stderr_is_terminal() && !json &&
+            std::int64_t{map.width()} * map.height() >= (std::int64_t{1} << 18);
+    if (!shown) return {};
+    return [labels](int pass, std::int32_t done, std::int32_t total) {
+        draw_progress(labels[pass == 0 ? 0 : 1], static_cast<std::size_t>(done),
+                      static_cast<std::size_t>(total));
+    };
+}
+
 void install_subgoal_graph(const grid::grid_map& map, const std::string& path, bool ignore_low) {
     if (path.empty()) return;
     const auto mask =

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <array>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "xunlu/encode/exit_status.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/hex_layout.hpp"
+#include "xunlu/jps/jump_table.hpp"
 #include "xunlu/overlays/fog_layer.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
@@ -66,6 +68,11 @@ void apply_hex(search::search_request& request, const std::optional<grid::hex_la
 /// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.
 /// Nothing when `path` is empty; throws command_error when the file does not fit the map.
 void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low);
+/// A progress bar for a per-map table build (JPS+ table, subgoal graph) on a terminal, for maps
+/// of 2^18 cells or more and not with --json; empty otherwise. `labels` name passes 0 and 1.
+/// Sets `shown` when a bar will be drawn (the caller ends its line).
+jps::build_progress table_progress(const grid::grid_map& map, bool json,
+                                   const std::array<const char*, 2>& labels, bool& shown);
 /// Loads a subgoal graph file, checks it against `map` and installs it in the map's cache.
 void install_subgoal_graph(const grid::grid_map& map, const std::string& path, bool ignore_low);
 

@@ -49,15 +49,8 @@ void run_jps_table(const jps_table_args& a) {
                             " is too big for a JPS+ table (at most " +
                             std::to_string(jps::jump_table::max_cells) + " cells)"};
     }
-    const bool progress = stderr_is_terminal() && !a.json &&
-                          std::int64_t{map.width()} * map.height() >= (std::int64_t{1} << 18);
-    jps::build_progress report;
-    if (progress) {
-        report = [](int pass, std::int32_t done, std::int32_t total) {
-            draw_progress(pass == 0 ? "straight " : "diagonal ", static_cast<std::size_t>(done),
-                          static_cast<std::size_t>(total));
-        };
-    }
+    bool progress = false;
+    const auto report = table_progress(map, a.json, {"straight ", "diagonal "}, progress);
     const auto t0 = std::chrono::steady_clock::now();
     const auto table = jps::jump_table::build(map, mask, report);
     const double us = micros_since(t0);

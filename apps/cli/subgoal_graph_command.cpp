@@ -65,15 +65,8 @@ void run_subgoal_graph(const subgoal_graph_args& a) {
                             std::to_string(jps::subgoal_graph::max_cells) + " cells and " +
                             std::to_string(jps::subgoal_graph::max_side) + " per side)"};
     }
-    const bool progress = stderr_is_terminal() && !a.json &&
-                          std::int64_t{map.width()} * map.height() >= (std::int64_t{1} << 18);
-    jps::build_progress report;
-    if (progress) {
-        report = [](int pass, std::int32_t done, std::int32_t total) {
-            draw_progress(pass == 0 ? "subgoals " : "links    ", static_cast<std::size_t>(done),
-                          static_cast<std::size_t>(total));
-        };
-    }
+    bool progress = false;
+    const auto report = table_progress(map, a.json, {"subgoals ", "links    "}, progress);
     const auto t0 = std::chrono::steady_clock::now();
     const auto graph = jps::subgoal_graph::build(map, mask, report);
     const double ms = micros_since(t0) / 1000.0;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "xunlu/core/result.hpp"
+#include "xunlu/grid/grid_map.hpp"
 
 namespace xunlu::jps::detail {
 
@@ -39,6 +40,24 @@ inline std::uint64_t get_u64(const std::uint8_t* p) noexcept {
     for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
     return v;
 }
+
+/// The first 32 bytes of both table files (JPS+ tables, subgoal graphs): magic (8), format
+/// version (4), width and height (4 + 4), connectivity 8 and corner rule 0 (1 + 1), obstacle
+/// mask (1), reserved (1), map fingerprint (8).
+inline constexpr std::size_t common_header_bytes = 32;
+
+void put_common_header(std::vector<std::uint8_t>& out, const char (&magic)[8],
+                       std::uint32_t version, std::int32_t width, std::int32_t height,
+                       grid::obstacle_mask mask, std::uint64_t fingerprint);
+
+/// What is wrong with a common header read from `p` (at least common_header_bytes) for `map`
+/// and `mask`: magic, version, size, rule, mask; nothing when it fits. `kind` names the file
+/// kind in the message ("JPS+ table"). The fingerprint is checked by the caller, after the
+/// checksum.
+std::optional<std::string> common_header_problem(const std::uint8_t* p, const char (&magic)[8],
+                                                 std::uint32_t version, const std::string& kind,
+                                                 const grid::grid_map& map,
+                                                 grid::obstacle_mask mask);
 
 /// Writes `bytes` to `path`; an error names the file.
 inline std::optional<error> write_file(const std::string& path,

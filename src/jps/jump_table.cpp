@@ -24,7 +24,6 @@ using detail::put_u64;
 constexpr char magic[8] = {'X', 'U', 'N', 'L', 'U', 'J', 'P', '+'};
 constexpr std::size_t header_bytes = 40;
 constexpr std::size_t trailer_bytes = 8;
-constexpr std::uint8_t rule_8_no_cut = 8;
 
 /// Padded flag reader for the build.
 struct free_view {
@@ -152,15 +151,7 @@ jump_table jump_table::build(const grid::grid_map& map, grid::obstacle_mask mask
 std::vector<std::uint8_t> jump_table::serialise() const {
     std::vector<std::uint8_t> out;
     out.reserve(header_bytes + dist_.size() * 2 + trailer_bytes);
-    for (const char c : magic) out.push_back(static_cast<std::uint8_t>(c));
-    put_u32(out, format_version);
-    put_u32(out, static_cast<std::uint32_t>(width_));
-    put_u32(out, static_cast<std::uint32_t>(height_));
-    out.push_back(rule_8_no_cut);
-    out.push_back(0); // corner rule: no_cut
-    out.push_back(static_cast<std::uint8_t>(mask_));
-    out.push_back(0);
-    put_u64(out, map_hash_);
+    detail::put_common_header(out, magic, format_version, width_, height_, mask_, map_hash_);
     put_u64(out, dist_.size());
     for (const std::int16_t d : dist_) {
         const auto u = static_cast<std::uint16_t>(d);
@@ -205,31 +196,12 @@ result<jump_table> jump_table::parse(std::span<const std::uint8_t> bytes, const 
                     ")");
     }
     const std::uint8_t* p = bytes.data();
-    if (std::memcmp(p, magic, sizeof(magic)) != 0)
-        return fail("not a xunlu JPS+ table (bad magic)");
-    const std::uint32_t version = get_u32(p + 8);
-    if (version != format_version) {
-        return fail("JPS+ table format version " + std::to_string(version) + ", this build reads " +
-                    std::to_string(format_version));
+    if (auto bad =
+            detail::common_header_problem(p, magic, format_version, "JPS+ table", map, mask)) {
+        return fail(*bad);
     }
-    const std::uint32_t w = get_u32(p + 12);
-    const std::uint32_t h = get_u32(p + 16);
-    if (w != static_cast<std::uint32_t>(map.width()) ||
-        h != static_cast<std::uint32_t>(map.height())) {
-        return fail("JPS+ table is for a " + std::to_string(w) + "x" + std::to_string(h) +
-                    " map, this map is " + std::to_string(map.width()) + "x" +
-                    std::to_string(map.height()));
-    }
-    if (p[20] != rule_8_no_cut || p[21] != 0) {
-        return fail("JPS+ table has an unknown movement rule (only 8 without corner cutting)");
-    }
-    if (p[22] != static_cast<std::uint8_t>(mask)) {
-        return fail(std::string("JPS+ table was built ") +
-                    (p[22] == static_cast<std::uint8_t>(grid::obstacle_mask::high_only)
-                         ? "ignoring low obstacles"
-                         : "with low obstacles blocking") +
-                    ", the query wants the other");
-    }
+    const auto w = static_cast<std::uint32_t>(map.width());
+    const auto h = static_cast<std::uint32_t>(map.height());
     const std::uint64_t count = get_u64(p + 32);
     const std::uint64_t cells = static_cast<std::uint64_t>(w) * h;
     if (count != cells * 8) {

@@ -203,7 +203,6 @@ namespace {
 constexpr char file_magic[8] = {'X', 'U', 'N', 'L', 'U', 'S', 'G', 'G'};
 constexpr std::size_t header_bytes = 48;
 constexpr std::size_t trailer_bytes = 8;
-constexpr std::uint8_t rule_8_no_cut = 8;
 
 } // namespace
 
@@ -212,15 +211,7 @@ std::vector<std::uint8_t> subgoal_graph::serialise() const {
     using detail::put_u64;
     std::vector<std::uint8_t> out;
     out.reserve(header_bytes + 4 * (cells_.size() * 2 + 1 + targets_.size()) + trailer_bytes);
-    for (const char c : file_magic) out.push_back(static_cast<std::uint8_t>(c));
-    put_u32(out, format_version);
-    put_u32(out, static_cast<std::uint32_t>(width_));
-    put_u32(out, static_cast<std::uint32_t>(height_));
-    out.push_back(rule_8_no_cut);
-    out.push_back(0); // corner rule: no_cut
-    out.push_back(static_cast<std::uint8_t>(mask_));
-    out.push_back(0);
-    put_u64(out, map_hash_);
+    detail::put_common_header(out, file_magic, format_version, width_, height_, mask_, map_hash_);
     put_u64(out, cells_.size());
     put_u64(out, targets_.size());
     const std::int32_t stride = width_ + 2;
@@ -283,31 +274,12 @@ result<subgoal_graph> subgoal_graph::parse(std::span<const std::uint8_t> bytes,
         return fail("truncated subgoal graph (" + std::to_string(bytes.size()) + " bytes)");
     }
     const std::uint8_t* p = bytes.data();
-    if (std::memcmp(p, file_magic, sizeof(file_magic)) != 0) {
-        return fail("not a xunlu subgoal graph (bad magic)");
+    if (auto bad = detail::common_header_problem(p, file_magic, format_version, "subgoal graph",
+                                                 map, mask)) {
+        return fail(*bad);
     }
-    if (const std::uint32_t v = get_u32(p + 8); v != format_version) {
-        return fail("subgoal graph format version " + std::to_string(v) + ", this build reads " +
-                    std::to_string(format_version));
-    }
-    const std::uint32_t w = get_u32(p + 12);
-    const std::uint32_t h = get_u32(p + 16);
-    if (w != static_cast<std::uint32_t>(map.width()) ||
-        h != static_cast<std::uint32_t>(map.height())) {
-        return fail("subgoal graph is for a " + std::to_string(w) + "x" + std::to_string(h) +
-                    " map, this map is " + std::to_string(map.width()) + "x" +
-                    std::to_string(map.height()));
-    }
-    if (p[20] != rule_8_no_cut || p[21] != 0) {
-        return fail("subgoal graph has an unknown movement rule (only 8 without corner cutting)");
-    }
-    if (p[22] != static_cast<std::uint8_t>(mask)) {
-        return fail(std::string("subgoal graph was built ") +
-                    (p[22] == static_cast<std::uint8_t>(grid::obstacle_mask::high_only)
-                         ? "ignoring low obstacles"
-                         : "with low obstacles blocking") +
-                    ", the query wants the other");
-    }
+    const auto w = static_cast<std::uint32_t>(map.width());
+    const auto h = static_cast<std::uint32_t>(map.height());
     const std::uint64_t cells = static_cast<std::uint64_t>(w) * h;
     const std::uint64_t n = get_u64(p + 32);
     const std::uint64_t m = get_u64(p + 40);
