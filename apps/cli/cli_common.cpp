@@ -130,6 +130,15 @@ void install_jps_table(const grid::grid_map& map, const std::string& path, bool 
     installer.use_table(map, std::move(table).value());
 }
 
+void add_table_file_options(CLI::App& cmd, table_file_args& a, const std::string& what) {
+    cmd.add_option("map", a.map, "map file")->required();
+    cmd.add_option("-o,--out", a.out, "write the " + what + " to this file");
+    cmd.add_option("--check", a.check, "load this " + what + " file and check it against the map");
+    cmd.add_flag("--ignore-low", a.ignore_low, what + " for queries that ignore low obstacles");
+    cmd.add_flag("--json", a.json, "one JSON object on stdout");
+    add_layers_option(cmd, a.layers);
+}
+
 jps::build_progress table_progress(const grid::grid_map& map, bool json,
                                    const std::array<const char*, 2>& labels, bool& shown) {
     shown = stderr_is_terminal() && !json &&

@@ -68,6 +68,22 @@ void apply_hex(search::search_request& request, const std::optional<grid::hex_la
 /// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.
 /// Nothing when `path` is empty; throws command_error when the file does not fit the map.
 void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low);
+/// Arguments of the per-map table commands (jps-table, subgoal-graph).
+struct table_file_args {
+    std::string map;
+    std::string out;
+    std::string check;
+    bool ignore_low = false;
+    bool json = false;
+    std::string layers;
+
+    [[nodiscard]] grid::obstacle_mask mask() const noexcept {
+        return ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    }
+};
+/// Adds the table commands' options to `cmd`; `what` names the file ("table", "graph").
+void add_table_file_options(CLI::App& cmd, table_file_args& a, const std::string& what);
+
 /// A progress bar for a per-map table build (JPS+ table, subgoal graph) on a terminal, for maps
 /// of 2^18 cells or more and not with --json; empty otherwise. `labels` name passes 0 and 1.
 /// Sets `shown` when a bar will be drawn (the caller ends its line).

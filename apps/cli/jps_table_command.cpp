@@ -13,19 +13,11 @@ namespace xunlu::cli {
 
 namespace {
 
-struct jps_table_args {
-    std::string map;
-    std::string out;
-    std::string check;
-    bool ignore_low = false;
-    bool json = false;
-    std::string layers;
-};
+using jps_table_args = table_file_args;
 
 void run_jps_table(const jps_table_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
-    const auto mask =
-        a.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    const auto mask = a.mask();
     if (!a.check.empty()) {
         const auto t0 = std::chrono::steady_clock::now();
         auto loaded = jps::jump_table::load(a.check, map, mask);
@@ -81,12 +73,7 @@ void register_jps_table(CLI::App& app) {
     auto args = std::make_shared<jps_table_args>();
     auto* cmd = app.add_subcommand(
         "jps-table", "build (and save) or check the JPS+ jump distance table of a map");
-    cmd->add_option("map", args->map, "map file")->required();
-    cmd->add_option("-o,--out", args->out, "write the table to this file");
-    cmd->add_option("--check", args->check, "load this table file and check it against the map");
-    cmd->add_flag("--ignore-low", args->ignore_low, "table for queries that ignore low obstacles");
-    cmd->add_flag("--json", args->json, "one JSON object on stdout");
-    add_layers_option(*cmd, args->layers);
+    add_table_file_options(*cmd, *args, "table");
     cmd->callback([args] { run_jps_table(*args); });
 }
 

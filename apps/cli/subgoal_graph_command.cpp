@@ -13,14 +13,7 @@ namespace xunlu::cli {
 
 namespace {
 
-struct subgoal_graph_args {
-    std::string map;
-    std::string out;
-    std::string check;
-    bool ignore_low = false;
-    bool json = false;
-    std::string layers;
-};
+using subgoal_graph_args = table_file_args;
 
 void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
                  const jps::subgoal_graph& g, const char* verb, double ms) {
@@ -48,8 +41,7 @@ void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
 
 void run_subgoal_graph(const subgoal_graph_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
-    const auto mask =
-        a.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    const auto mask = a.mask();
     if (!a.check.empty()) {
         const auto t0 = std::chrono::steady_clock::now();
         auto loaded = jps::subgoal_graph::load(a.check, map, mask);
@@ -83,12 +75,7 @@ void register_subgoal_graph(CLI::App& app) {
     auto args = std::make_shared<subgoal_graph_args>();
     auto* cmd = app.add_subcommand(
         "subgoal-graph", "build (and save) or check the subgoal graph of a map (--algo subgoal)");
-    cmd->add_option("map", args->map, "map file")->required();
-    cmd->add_option("-o,--out", args->out, "write the graph to this file");
-    cmd->add_option("--check", args->check, "load this graph file and check it against the map");
-    cmd->add_flag("--ignore-low", args->ignore_low, "graph for queries that ignore low obstacles");
-    cmd->add_flag("--json", args->json, "one JSON object on stdout");
-    add_layers_option(*cmd, args->layers);
+    add_table_file_options(*cmd, *args, "graph");
     cmd->callback([args] { run_subgoal_graph(*args); });
 }
 
