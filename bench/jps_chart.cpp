@@ -1,5 +1,6 @@
-// Draws the Jump Point Search benchmark chart (median microseconds per query per family, one
-// bar per algorithm, log axis) from the JSON table written by scripts/bench-jps.
+// Draws a Jump Point Search benchmark chart (microseconds per query per group, one bar per
+// algorithm, log axis) from the JSON written by scripts/bench-jps or scripts/bench-warthog:
+// {"title", "subtitle", "footnote", "series": [names], "families": [{"name", "note", "values"}]}.
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -27,7 +28,7 @@ int main(int argc, char** argv) {
     const std::uint32_t colours[] = {0x888888, 0x1f77b4, 0x2ca02c, 0xd62728,
                                      0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2};
     xunlu::bench::bar_chart chart;
-    chart.title = "Jump Point Search: median per query, rule 8";
+    chart.title = table.value("title", "Jump Point Search: median per query, rule 8");
     chart.subtitle = table.value("subtitle", "");
     chart.footnote = table.value("footnote", "");
     std::size_t k = 0;
