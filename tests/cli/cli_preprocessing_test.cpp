@@ -1,0 +1,56 @@
+// Preprocessed algorithms through the CLI: `scen --json` times the per-map build apart
+// (`preprocess_us`), and the subgoal graph file round-trips through subgoal-graph and find.
+#include "cli_fixture.hpp"
+
+namespace xunlu {
+namespace {
+
+constexpr const char* rooms_map = "type octile\nheight 6\nwidth 9\nmap\n"
+                                  ".........\n"
+                                  ".@@@.@@@.\n"
+                                  ".@.....@.\n"
+                                  ".@.....@.\n"
+                                  ".@@.@@@@.\n"
+                                  ".........\n";
+
+TEST_F(cli, scen_times_preprocessing_apart_from_the_queries) {
+    const std::string map = write("rooms.map", rooms_map);
+    const std::string scen =
+        write("rooms.map.scen", "version 1\n"
+                                "0\trooms.map\t9\t6\t0\t0\t8\t5\t13.00000000\n"
+                                "0\trooms.map\t9\t6\t2\t2\t8\t0\t8.00000000\n");
+    for (const char* algo : {"astar", "jps", "jps+", "subgoal"}) {
+        const auto r = run(std::string("scen ") + scen + " --algo " + algo + " --json");
+        ASSERT_EQ(r.code, 0) << algo << ": " << r.err;
+        const json j = last_json_line(r.out);
+        ASSERT_TRUE(j.contains("preprocess_us")) << algo;
+        EXPECT_EQ(j["mismatches"], 0) << algo;
+        const std::string name(algo);
+        if (name == "jps+" || name == "subgoal") {
+            EXPECT_GT(j["preprocess_us"].get<double>(), 0.0) << algo;
+        } else {
+            EXPECT_EQ(j["preprocess_us"].get<double>(), 0.0) << algo;
+        }
+    }
+}
+
+TEST_F(cli, a_saved_subgoal_graph_serves_find_and_a_foreign_one_is_refused) {
+    const std::string map = write("rooms.map", rooms_map);
+    const std::string graph = path("rooms.sg");
+    auto r = run("subgoal-graph " + map + " -o " + graph + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_GT(last_json_line(r.out)["subgoals"].get<int>(), 0);
+    r = run("find " + map + " --from 0,0 --to 8,5 --algo subgoal --subgoal-graph " + graph +
+            " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NEAR(last_json_line(r.out)["length"].get<double>(), 13.0, 1e-9);
+    const std::string other = write("other.map", "type octile\nheight 6\nwidth 9\nmap\n"
+                                                 ".........\n.........\n.........\n"
+                                                 ".........\n.........\n.........\n");
+    r = run("find " + other + " --from 0,0 --to 8,5 --algo subgoal --subgoal-graph " + graph);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("rooms.sg"), std::string::npos) << r.err;
+}
+
+} // namespace
+} // namespace xunlu
