@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <string>
 
 #include "jump_engine.hpp"
+#include "xunlu/grid/path_check.hpp"
 
 namespace xunlu::jps {
 
@@ -92,13 +94,6 @@ struct subgoal_expander {
         }
     }
 };
-
-/// Whether one move from `a` to its neighbour `b` is allowed (no corner cutting).
-bool step_ok(const grid::grid_map& map, grid::obstacle_mask mask, cell a, cell b) {
-    const auto fr = [&](cell c) { return map.passable(c, mask); };
-    if (!fr(b)) return false;
-    return a.x == b.x || a.y == b.y || (fr({b.x, a.y}) && fr({a.x, b.y}));
-}
 
 } // namespace
 
@@ -238,11 +233,8 @@ search::search_result subgoal_search::finish() {
         static_cast<std::size_t>(std::max(std::abs(to.x - from.x), std::abs(to.y - from.y)));
     if (n + 1 > out.path.size()) return out;
     const std::size_t first = out.path.size() - 1 - n; // index of `from`
-    bool ok = true;
-    for (std::size_t k = first; k + 1 < out.path.size() && ok; ++k) {
-        ok = step_ok(map, mask, out.path[k], out.path[k + 1]);
-    }
-    if (ok) return out;
+    const std::span<const cell> leg(out.path.data() + first, n + 1);
+    if (!grid::check_path(map, leg, s.search.request().rules, mask)) return out;
     out.path.resize(first + 1);
     cell c = from;
     while (c != to) {
