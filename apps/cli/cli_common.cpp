@@ -114,6 +114,9 @@ void apply_hex(search::search_request& request, const std::optional<grid::hex_la
                             " does not support hex maps (it walks square-grid lines; use astar "
                             "or dijkstra)"};
     }
+    if (request.weight != 1.0) {
+        throw command_error{"--weight is not supported on hex maps"};
+    }
     if (request.turn_penalty) {
         throw command_error{"--turn-penalty is not supported on hex maps"};
     }
@@ -180,6 +183,10 @@ void search_options::add_to(CLI::App& app) {
     app.add_option("--max-expansions", max_expansions, "node budget, 0 = unlimited")
         ->check(non_negative())
         ->capture_default_str();
+    app.add_option("--weight", weight,
+                   "weighted A*: heuristic times W (>= 1), path cost <= W x optimal; the JPS "
+                   "variants fall back to A*, dijkstra and the walks ignore it")
+        ->capture_default_str();
 }
 
 search::search_request search_options::to_request(cell from, cell to) const {
@@ -212,6 +219,13 @@ search::search_request search_options::to_request(cell from, cell to) const {
         }
         r.turn_penalty = turn_penalty;
     }
+    if (!std::isfinite(weight) || weight < 1.0) {
+        throw command_error{"--weight must be a finite number >= 1"};
+    }
+    if (weight != 1.0 && turn_penalty) {
+        throw command_error{"--weight is not combined with --turn-penalty"};
+    }
+    r.weight = weight;
     // Refused up front (not per query), so `scen` reports a bad combination once instead of a
     // mismatch per scenario.
     if (!entry->caps.rules.supports(r.rules)) {

@@ -105,6 +105,8 @@ struct search_options {
     std::uint64_t max_expansions = 0;
     /// `find --turn-penalty C`: cost per 45 degrees of turning (unset: plain cells).
     std::optional<double> turn_penalty;
+    /// `--weight W`: weighted A* (search_request::weight; finite, >= 1; 1 = optimal).
+    double weight = 1.0;
 
     void add_to(CLI::App& app);
     /// Fills a request (rules, heuristic, masks, budget); throws command_error on bad names.

@@ -129,9 +129,9 @@ void run_find_batch(const find_args& a) {
             if (query.is_discarded() || !query.is_object()) {
                 throw command_error{"not a JSON object"};
             }
-            refuse_unknown_keys(query,
-                                {"id", "from", "to", "algo", "rule", "heuristic", "costs",
-                                 "ignore_low", "max_expansions", "max_memory_mb", "turn_penalty"});
+            refuse_unknown_keys(query, {"id", "from", "to", "algo", "rule", "heuristic", "costs",
+                                        "ignore_low", "max_expansions", "max_memory_mb",
+                                        "turn_penalty", "weight"});
             search_options o = a.search;
             o.algo = json_get<std::string>(query, "algo", o.algo);
             o.rule = json_get<std::string>(query, "rule", o.rule);
@@ -142,6 +142,7 @@ void run_find_batch(const find_args& a) {
             if (query.contains("turn_penalty")) {
                 o.turn_penalty = json_get<double>(query, "turn_penalty", 0.0);
             }
+            o.weight = json_get<double>(query, "weight", o.weight);
             auto request = o.to_request(json_cell(query, "from"), json_cell(query, "to"));
             apply_hex(request, loaded.hex, o.algo);
             request.max_memory_bytes =

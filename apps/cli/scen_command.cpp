@@ -3,12 +3,15 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "cli_common.hpp"
@@ -32,7 +35,52 @@ struct scen_args {
     std::size_t every = 1;
     bool no_check_paths = false;
     std::string layers;
+    std::size_t threads = 1;
 };
+
+/// One scenario to run: its index in the file, its map and its request.
+struct scen_job {
+    std::size_t index;
+    const any_map* map;
+    search::search_request request;
+};
+
+/// What one query gave, kept until the checks after the timed phase.
+struct scen_answer {
+    search::search_result result;
+    double us = 0;
+};
+
+/// Runs every job on `threads` threads, each with its own engine over the shared read-only maps
+/// (their per-map data was built before). Returns the wall time of the whole phase in seconds.
+double run_jobs(const registry::finder_entry& entry, const std::vector<scen_job>& jobs,
+                std::vector<scen_answer>& answers, std::size_t threads, bool progress) {
+    answers.assign(jobs.size(), {});
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+        std::vector<std::jthread> workers;
+        workers.reserve(threads);
+        for (std::size_t t = 0; t < threads; ++t) {
+            workers.emplace_back([&] {
+                auto engine = entry.make();
+                for (std::size_t k = next.fetch_add(1); k < jobs.size(); k = next.fetch_add(1)) {
+                    const auto q0 = std::chrono::steady_clock::now();
+                    answers[k].result = engine->find(jobs[k].map->map, jobs[k].request);
+                    answers[k].us = micros_since(q0);
+                    done.fetch_add(1, std::memory_order_relaxed);
+                }
+            });
+        }
+        while (progress && done.load(std::memory_order_relaxed) < jobs.size()) {
+            draw_progress("scen", done.load(std::memory_order_relaxed), jobs.size());
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    } // joins
+    if (progress) draw_progress("scen", jobs.size(), jobs.size());
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
 void run_scen(const scen_args& a) {
     auto text = io::read_file(a.file);
@@ -56,13 +104,9 @@ void run_scen(const scen_args& a) {
         if (!emit) throw command_error{a.emit_paths + ": cannot write"};
     }
     const bool progress = stderr_is_terminal() && !a.json;
-    std::vector<double> times;
-    times.reserve(scens.size());
-    std::uint64_t expanded_total = 0;
+    // Phase 1: maps loaded, requests made and per-map data built, timed apart.
     double preprocess_us = 0;
-    std::size_t solved = 0;
-    std::size_t mismatches = 0;
-    std::size_t run = 0;
+    std::vector<scen_job> jobs;
     const std::size_t every = std::max<std::size_t>(1, a.every);
     for (std::size_t i = 0; i < scens.size(); i += every) {
         const io::scenario& s = scens[i];
@@ -73,7 +117,6 @@ void run_scen(const scen_args& a) {
             it = maps.emplace(name, load_any_map_or_fail((dir / name).string(), a.layers)).first;
         }
         const grid::grid_map& map = it->second.map;
-        const std::optional<grid::hex_layout>& hex = it->second.hex;
         if (map.width() != s.map_width || map.height() != s.map_height) {
             throw command_error{a.file + ":" + std::to_string(s.line) + ": scenario is for a " +
                                 std::to_string(s.map_width) + "x" + std::to_string(s.map_height) +
@@ -81,7 +124,7 @@ void run_scen(const scen_args& a) {
                                 std::to_string(map.height())};
         }
         auto request = a.search.to_request(s.start, s.goal);
-        apply_hex(request, hex, a.search.algo);
+        apply_hex(request, it->second.hex, a.search.algo);
         if (fresh_map && entry->caps.preprocessing) {
             // The first start() on a map builds its per-map data (JPS+ table, subgoal graph):
             // timed apart, so the per-query figures cover queries only.
@@ -90,13 +133,40 @@ void run_scen(const scen_args& a) {
             (void)engine->finish();
             preprocess_us += micros_since(tp);
         }
-        const auto t0 = std::chrono::steady_clock::now();
-        const search::search_result r = engine->find(map, request);
-        times.push_back(micros_since(t0));
-        ++run;
+        jobs.push_back({i, &it->second, request});
+    }
+    // Phase 2: the queries, timed one by one, on the threads asked for.
+    std::vector<scen_answer> answers;
+    const double wall_s = run_jobs(*entry, jobs, answers, a.threads, progress);
+    // Phase 3: checks, against the optimal length or, for weighted A*, the bound w x optimal.
+    const double weight = a.search.weight;
+    std::vector<double> times;
+    times.reserve(jobs.size());
+    std::uint64_t expanded_total = 0;
+    std::size_t solved = 0;
+    std::size_t mismatches = 0;
+    double ratio_sum = 0;
+    double ratio_max = 0;
+    std::size_t ratios = 0;
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+        const io::scenario& s = scens[jobs[k].index];
+        const search::search_result& r = answers[k].result;
+        const search::search_request& request = jobs[k].request;
+        const grid::grid_map& map = jobs[k].map->map;
+        const std::optional<grid::hex_layout>& hex = jobs[k].map->hex;
+        times.push_back(answers[k].us);
         expanded_total += r.stats.expanded;
         // On hex maps the scenario's optimal length is the path cost (hex steps times terrain).
-        bool ok = r.found() && s.matches(hex ? r.cost : r.length);
+        const double got = hex ? r.cost : r.length;
+        const double tolerance = std::pow(10.0, -s.decimals);
+        bool ok = r.found() &&
+                  (weight == 1.0 ? s.matches(got) : got <= weight * s.optimal_length + tolerance);
+        if (r.found() && s.optimal_length > 0) {
+            const double ratio = got / s.optimal_length;
+            ratio_sum += ratio;
+            ratio_max = std::max(ratio_max, ratio);
+            ++ratios;
+        }
         if (ok && !a.no_check_paths) {
             if (auto bad = hex ? grid::check_hex_path(map, *hex, r.path, request.mask())
                                : grid::check_path(map, r.path, request.rules, request.mask())) {
@@ -110,25 +180,23 @@ void run_scen(const scen_args& a) {
         if (!ok) {
             ++mismatches;
             if (mismatches <= 10) {
-                std::fprintf(stderr, "%s:%zu: mismatch: %s length %.8f, expected %.*f\n",
-                             a.file.c_str(), s.line,
-                             std::string(search::status_name(r.status)).c_str(),
-                             hex ? r.cost : r.length, s.decimals, s.optimal_length);
+                std::fprintf(
+                    stderr, "%s:%zu: mismatch: %s length %.8f, expected %s%.*f\n", a.file.c_str(),
+                    s.line, std::string(search::status_name(r.status)).c_str(), got,
+                    weight == 1.0 ? "" : "at most the weight times ", s.decimals, s.optimal_length);
             }
         }
         if (emit.is_open()) {
             nlohmann::json j;
-            j["index"] = i;
+            j["index"] = jobs[k].index;
             j["start"] = {s.start.x, s.start.y};
             j["goal"] = {s.goal.x, s.goal.y};
             j["length"] = r.length;
             j["path"] = encode::path_json(r.path);
             emit << j.dump() << '\n';
         }
-        if (progress && (run % 64 == 0 || i + every >= scens.size())) {
-            draw_progress("scen", std::min(i + 1, scens.size()), scens.size());
-        }
     }
+    const std::size_t run = jobs.size();
     double mean = 0;
     for (double t : times) mean += t;
     mean = times.empty() ? 0 : mean / static_cast<double>(times.size());
@@ -136,6 +204,8 @@ void run_scen(const scen_args& a) {
     const double p99 = percentile(times, 0.99);
     const double expanded_mean =
         run == 0 ? 0 : static_cast<double>(expanded_total) / static_cast<double>(run);
+    const double queries_per_s = wall_s > 0 ? static_cast<double>(run) / wall_s : 0;
+    const double ratio_mean = ratios == 0 ? 0 : ratio_sum / static_cast<double>(ratios);
     const bool optimal = entry->caps.optimal && request_is_optimal(a.search);
     if (a.json) {
         nlohmann::json j;
@@ -149,13 +219,24 @@ void run_scen(const scen_args& a) {
         j["p99_us"] = p99;
         j["expanded_mean"] = expanded_mean;
         j["preprocess_us"] = preprocess_us;
+        j["threads"] = a.threads;
+        j["queries_per_s"] = queries_per_s;
+        j["weight"] = weight;
+        j["length_ratio_mean"] = ratio_mean;
+        j["length_ratio_max"] = ratio_max;
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("scenarios      %zu\nsolved         %zu\nmismatches     %zu\n", run, solved,
                     mismatches);
         std::printf("time per query mean %.1f us, median %.1f us, p99 %.1f us\n", mean, median,
                     p99);
+        std::printf("throughput     %.0f queries/s on %zu thread%s\n", queries_per_s, a.threads,
+                    a.threads == 1 ? "" : "s");
         std::printf("expanded mean  %.1f\n", expanded_mean);
+        if (weight != 1.0) {
+            std::printf("length ratio   mean %.4f, max %.4f (bound: weight %.3g)\n", ratio_mean,
+                        ratio_max, weight);
+        }
         if (entry->caps.preprocessing) {
             std::printf("preprocessing  %.1f ms (per-map tables, not in the query times)\n",
                         preprocess_us / 1000.0);
@@ -186,6 +267,11 @@ void register_scen(CLI::App& app) {
                     "write one JSON line per scenario: index, start, goal, length, path");
     cmd->add_option("--every", args->every, "run only every Nth scenario (sampling)")
         ->check(positive())
+        ->capture_default_str();
+    cmd->add_option("--threads", args->threads,
+                    "answer the queries on N threads, one engine each, over the shared maps "
+                    "(reported as queries_per_s)")
+        ->check(CLI::Range(1, 256))
         ->capture_default_str();
     cmd->add_flag("--no-check-paths", args->no_check_paths,
                   "skip the step-by-step validation of each path (timing only)");

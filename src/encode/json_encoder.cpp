@@ -116,6 +116,7 @@ nlohmann::json finder_json(const registry::finder_entry& e) {
     j["stop_within"] = registry::support_name(c.stop_within);
     j["turn_penalty"] = registry::support_name(c.turn_penalty);
     j["hex"] = registry::support_name(c.hex);
+    j["weight"] = registry::support_name(c.weight);
     auto& rules = j["rules"] = nlohmann::json::array();
     for (const auto name : registry::rule_names(c.rules)) rules.push_back(name);
     return j;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "xunlu/search/landmark_table.hpp"
 #include "xunlu/search/request_check.hpp"
 #include "xunlu/search/result_builder.hpp"
 
@@ -40,6 +41,9 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
         why = "hex maps have six neighbours per cell; jump point search is for square grids";
     } else if (request.window) {
         why = "search windows are not supported by jump point search";
+    } else if (request.weight != 1.0) {
+        why = "weighted A* (weight above 1): jump point search's pruning assumes optimal "
+              "g values, so the bound is kept by A* with the weight";
     }
     if (why != nullptr) {
         note_ = std::string(algo) + " fell back to A*: " + why;
@@ -50,8 +54,10 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
     mode_ = mode::core;
     const auto start = static_cast<std::uint32_t>(map.index(request.start));
     goal_ = static_cast<std::uint32_t>(map.index(request.goal));
-    const double h0 = make_heuristic(request)(std::abs(request.goal.x - request.start.x),
-                                              std::abs(request.goal.y - request.start.y));
+    const double h0 = request.landmarks != nullptr
+                          ? search::make_landmark_heuristic(request)(request.start)
+                          : make_heuristic(request)(std::abs(request.goal.x - request.start.x),
+                                                    std::abs(request.goal.y - request.start.y));
     const search::search_limits limits{.max_expansions = request.max_expansions,
                                        .deadline = request.deadline,
                                        .cancel = request.cancel,

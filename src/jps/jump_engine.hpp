@@ -14,6 +14,7 @@
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/best_first.hpp"
 #include "xunlu/search/grid_expander.hpp"
+#include "xunlu/search/landmark_table.hpp"
 #include "xunlu/search/search_observer.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
@@ -98,14 +99,19 @@ class jump_search {
         const jump_expander<Jumps> expander{jumps, static_cast<std::uint32_t>(map_->stride()),
                                             request_.rules.straight_cost(),
                                             request_.rules.diagonal_cost()};
-        const search::goal_heuristic<jump_heuristic> h{make_heuristic(request_), request_.goal.x,
-                                                       request_.goal.y};
         const search::grid_goal goal{goal_, request_.goal.x, request_.goal.y, 0};
-        if (request_.record_trace) {
-            return core_.step<false>(expander, h, goal, trace_, budget);
+        auto with = [&](const auto& h) {
+            if (request_.record_trace) {
+                return core_.step<false>(expander, h, goal, trace_, budget);
+            }
+            search::null_observer none;
+            return core_.step<false>(expander, h, goal, none, budget);
+        };
+        if (request_.landmarks != nullptr) { // differential heuristic (jps-dh)
+            return with(search::make_landmark_heuristic(request_));
         }
-        search::null_observer none;
-        return core_.step<false>(expander, h, goal, none, budget);
+        return with(search::goal_heuristic<jump_heuristic>{make_heuristic(request_),
+                                                           request_.goal.x, request_.goal.y});
     }
 
     /// The result; `preprocessing_bytes` (per-map caches) is reported apart.

@@ -13,6 +13,7 @@
 #include "xunlu/jps/online_jps.hpp"
 #include "xunlu/jps/subgoal_search.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/landmark_table.hpp"
 
 namespace xunlu::registry {
 
@@ -98,6 +99,61 @@ class default_jps_finder final : public search::finder {
     bool use_block_ = true;
 };
 
+/// A finder with a differential heuristic: the landmark table (search::landmark_table) of the
+/// map, rules and mask is built on first use in the map's derived cache (so an edited map gets
+/// a new one) and handed to the inner finder with each request. Requests the landmarks do not
+/// serve (turn penalties, hex maps, a weight, the Euclidean heuristic) and maps whose table
+/// would pass `max_table_bytes` run the inner finder without them; the latter says so.
+template <class Inner> class landmark_finder final : public search::finder {
+  public:
+    static constexpr std::size_t max_table_bytes = std::size_t{512} << 20;
+
+    template <class... Args> explicit landmark_finder(Args&&... args) : inner_(args...) {}
+    search::search_result find(const grid::grid_map& map,
+                               const search::search_request& request) override {
+        return annotate(inner_.find(map, with_table(map, request)));
+    }
+    bool start(const grid::grid_map& map, const search::search_request& request) override {
+        return inner_.start(map, with_table(map, request));
+    }
+    bool step(std::uint64_t budget) override { return inner_.step(budget); }
+    search::search_result finish() override { return annotate(inner_.finish()); }
+
+  private:
+    search::search_request with_table(const grid::grid_map& map,
+                                      const search::search_request& request) {
+        table_.reset();
+        note_.clear();
+        search::search_request r = request;
+        if (r.turn_penalty || r.hex || r.weight != 1.0 ||
+            search::resolve(r.heuristic, r.rules) == search::heuristic_kind::euclidean ||
+            !map.in_bounds(r.start) || !map.in_bounds(r.goal)) {
+            return r;
+        }
+        const std::size_t count = search::landmark_table::default_count;
+        const std::size_t bytes = map.padded_cells() * count * sizeof(double);
+        if (bytes > max_table_bytes) {
+            note_ = "landmarks skipped: the table would take " + std::to_string(bytes >> 20) +
+                    " MiB (limit " + std::to_string(max_table_bytes >> 20) + " MiB)";
+            return r;
+        }
+        const auto mask = r.mask();
+        table_ = map.derived().get_or_build<search::landmark_table>(
+            search::landmark_table::cache_key(r.rules, mask, count),
+            [&] { return search::landmark_table::build(map, r.rules, mask, count); });
+        r.landmarks = table_.get();
+        return r;
+    }
+    search::search_result annotate(search::search_result r) const {
+        if (table_) r.stats.preprocessing_bytes += table_->memory_bytes();
+        if (!note_.empty()) r.reason = r.reason.empty() ? note_ : r.reason + "; " + note_;
+        return r;
+    }
+    Inner inner_;
+    std::shared_ptr<const search::landmark_table> table_;
+    std::string note_;
+};
+
 /// Capabilities of the JPS variants: jump point search needs uniform costs and aims at the
 /// goal cell on a square grid, so terrain costs, stop_within, turn penalties and hex maps run
 /// A* instead (said in `reason`).
@@ -107,6 +163,7 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
             .stop_within = support::falls_back_to_astar,
             .turn_penalty = support::falls_back_to_astar,
             .hex = support::falls_back_to_astar,
+            .weight = support::falls_back_to_astar,
             .preprocessing = preprocessing,
             .stepping = true};
 }
@@ -117,6 +174,7 @@ constexpr finder_capabilities walk_caps(bool complete) {
             .stop_within = support::unsupported,
             .turn_penalty = support::unsupported,
             .hex = support::unsupported,
+            .weight = support::ignored,
             .optimal = false,
             .complete = complete};
 }
@@ -129,8 +187,13 @@ const std::vector<finder_entry>& table() {
          [] { return std::make_unique<astar_finder>(false); }},
         {"dijkstra",
          "Dijkstra: A* with the zero heuristic",
-         {.stepping = true},
+         {.weight = support::ignored, .stepping = true},
          [] { return std::make_unique<astar_finder>(true); }},
+        {"astar-dh",
+         "A* with differential heuristics: max(octile, bounds from 8 landmarks placed by "
+         "farthest-point selection; Sturtevant et al. 2009), tables built on first use",
+         {.preprocessing = true, .stepping = true},
+         [] { return std::make_unique<landmark_finder<astar_finder>>(false); }},
         {"jps",
          "Jump Point Search: jps-pruned for rules 4 and 8, jps-online for the corner-cutting "
          "rules (terrain costs fall back to A*)",
@@ -163,6 +226,9 @@ const std::vector<finder_entry>& table() {
          "first use",
          jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
          [] { return std::make_unique<jps_finder<jps::subgoal_search>>(); }},
+        {"jps-dh", "jps (jps-pruned for rules 4 and 8) with the differential heuristic of astar-dh",
+         jps_caps({}, true),
+         [] { return std::make_unique<landmark_finder<default_jps_finder>>(); }},
         {"hybrid",
          "the paper's hybrid: walk the straight line, local A* in a window near obstacles, "
          "full A* fallback (not optimal)",

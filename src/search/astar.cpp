@@ -2,8 +2,11 @@
 // heuristic and terrain costs chosen once per query.
 #include "xunlu/search/astar.hpp"
 
+#include <type_traits>
+
 #include "xunlu/search/heading_expander.hpp"
 #include "xunlu/search/hex_expander.hpp"
+#include "xunlu/search/landmark_table.hpp"
 #include "xunlu/search/request_check.hpp"
 #include "xunlu/search/result_builder.hpp"
 
@@ -16,8 +19,9 @@ namespace {
 struct runtime_h {
     heuristic_kind kind;
     grid::movement_rules rules;
+    double weight = 1.0; ///< weighted A* (search_request::weight)
     double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
-        return heuristic_value(kind, rules, dx, dy);
+        return weight * heuristic_value(kind, rules, dx, dy);
     }
 };
 
@@ -71,10 +75,12 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     reason_.clear();
     const auto start_index = static_cast<std::uint32_t>(map.index(request.start));
     goal_index_ = static_cast<std::uint32_t>(map.index(request.goal));
-    const double h0 = request.hex ? hex_h(request)(request.start)
-                                  : heuristic_value(request.heuristic, request.rules,
-                                                    request.goal.x - request.start.x,
-                                                    request.goal.y - request.start.y);
+    const double h0 = request.landmarks != nullptr ? make_landmark_heuristic(request)(request.start)
+                      : request.hex
+                          ? hex_h(request)(request.start)
+                          : request.weight * heuristic_value(request.heuristic, request.rules,
+                                                             request.goal.x - request.start.x,
+                                                             request.goal.y - request.start.y);
     search_limits limits{.max_expansions = request.max_expansions,
                          .deadline = request.deadline,
                          .cancel = request.cancel,
@@ -138,19 +144,27 @@ std::optional<double> astar::distance(cell c) const noexcept {
     return n->g;
 }
 
-template <class Heuristic, bool HasCosts, class Observer>
+template <class Heuristic, bool HasCosts, class Observer, bool FastStack>
 void astar::run(Heuristic h, Observer& observer, std::uint64_t budget) {
-    const goal_heuristic<Heuristic> heuristic{h, request_.goal.x, request_.goal.y};
+    // A heuristic over cell positions (landmarks) is used as it is; one over (dx, dy) is aimed
+    // at the goal.
+    const auto heuristic = [&] {
+        if constexpr (std::is_invocable_r_v<double, const Heuristic&, cell>) {
+            return h;
+        } else {
+            return goal_heuristic<Heuristic>{h, request_.goal.x, request_.goal.y};
+        }
+    }();
     const grid_goal goal{goal_index_, request_.goal.x, request_.goal.y, request_.stop_within};
     if (request_.window) {
         grid_neighbours<HasCosts, true> expander(*map_, request_.rules, request_.mask());
         expander.window_min = request_.window->min;
         expander.window_max = request_.window->max;
-        core_.step<true>(expander, heuristic, goal, observer, budget);
+        core_.step<FastStack>(expander, heuristic, goal, observer, budget);
         return;
     }
     const grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
-    core_.step<true>(expander, heuristic, goal, observer, budget);
+    core_.step<FastStack>(expander, heuristic, goal, observer, budget);
 }
 
 template <class Heuristic, bool HasCosts, class Observer>
@@ -182,6 +196,36 @@ void astar::run_hex(Observer& observer, std::uint64_t budget) {
     core_.step<true>(expander, hex_h(request_), goal, observer, budget);
 }
 
+void astar::dispatch_weighted(std::uint64_t budget) {
+    // Weighted A*: f = g + w h may fall along a path, so the fast stack (which takes a child
+    // whose f is not above its parent's as the minimum of OPEN) is off and the heap alone orders
+    // the search; with a consistent h and no reopening the cost stays <= w * optimal.
+    const bool costs = map_->has_terrain_costs();
+    const double w = request_.weight;
+    auto go = [&](auto h, auto& observer) {
+        using H = decltype(h);
+        using O = std::remove_reference_t<decltype(observer)>;
+        if (costs) {
+            run<H, true, O, false>(h, observer, budget);
+        } else {
+            run<H, false, O, false>(h, observer, budget);
+        }
+    };
+    const heuristic_kind kind = resolve(request_.heuristic, request_.rules);
+    const runtime_h any{kind, request_.rules, w};
+    if (request_.record_trace) {
+        go(any, trace_);
+        return;
+    }
+    null_observer none;
+    if (kind == heuristic_kind::octile) {
+        const double s = request_.rules.straight_cost();
+        go(octile_h{w * s, w * (request_.rules.diagonal_cost() - s)}, none);
+    } else {
+        go(any, none);
+    }
+}
+
 void astar::dispatch(std::uint64_t budget) {
     const double s = request_.rules.straight_cost();
     const bool costs = map_->has_terrain_costs();
@@ -199,6 +243,27 @@ void astar::dispatch(std::uint64_t budget) {
             null_observer none;
             with(none);
         }
+        return;
+    }
+    if (request_.landmarks != nullptr) {
+        const landmark_heuristic h = make_landmark_heuristic(request_);
+        auto with = [&](auto& observer) {
+            if (costs) {
+                run<landmark_heuristic, true>(h, observer, budget);
+            } else {
+                run<landmark_heuristic, false>(h, observer, budget);
+            }
+        };
+        if (request_.record_trace) {
+            with(trace_);
+        } else {
+            null_observer none;
+            with(none);
+        }
+        return;
+    }
+    if (request_.weight != 1.0) {
+        dispatch_weighted(budget);
         return;
     }
     // Every combination for a heuristic: turn penalties or not, traced or not.

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "xunlu/search/heading_expander.hpp"
+#include "xunlu/search/landmark_table.hpp"
 
 namespace xunlu::search {
 
@@ -49,6 +50,28 @@ std::optional<std::string> request_problem(const grid::grid_map& map,
                "(at most " +
                std::to_string((std::numeric_limits<std::uint32_t>::max() - 1) / heading_count) +
                " padded cells)";
+    }
+    if (!std::isfinite(request.weight) || request.weight < 1.0) {
+        return "weight must be a finite number >= 1, got " + std::to_string(request.weight);
+    }
+    if (request.weight != 1.0 && (request.turn_penalty || request.hex)) {
+        return std::string("weight (weighted A*) is not combined with turn_penalty or hex maps");
+    }
+    if (request.landmarks != nullptr) {
+        if (request.turn_penalty || request.hex || request.weight != 1.0) {
+            return std::string("landmarks (differential heuristic) are not combined with "
+                               "turn_penalty, hex maps or weight");
+        }
+        if (resolve(request.heuristic, request.rules) == heuristic_kind::euclidean) {
+            return std::string("landmarks (differential heuristic) take octile, manhattan, "
+                               "chebyshev or zero as the base heuristic, not euclidean");
+        }
+        if (!request.landmarks->fits(map, request.rules, request.mask())) {
+            return "the landmark table was built for a " +
+                   std::to_string(request.landmarks->width()) + "x" +
+                   std::to_string(request.landmarks->height()) +
+                   " map with other rules or mask than this search";
+        }
     }
     if (request.hex) {
         if (request.turn_penalty) {

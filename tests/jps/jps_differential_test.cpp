@@ -36,7 +36,7 @@ const std::vector<rule_case>& rule_cases() {
 
 /// Whether `algo` searches `rules` itself (else it must refuse with invalid_input).
 bool supports(const std::string& algo, grid::movement_rules rules) {
-    if (algo == "jps" || algo == "jps-online") return true;
+    if (algo == "jps" || algo == "jps-online" || algo == "jps-dh") return true;
     if (rules.moves == grid::connectivity::four) return algo == "jps-block" || algo == "jps-pruned";
     return rules.corners == grid::corner_rule::no_cut;
 }
@@ -173,7 +173,7 @@ INSTANTIATE_TEST_SUITE_P(variants, jps_differential,
                          ::testing::Values(std::string("jps"), std::string("jps-online"),
                                            std::string("jps-block"), std::string("jps-pruned"),
                                            std::string("jps+"), std::string("jps+-unpruned"),
-                                           std::string("subgoal")),
+                                           std::string("subgoal"), std::string("jps-dh")),
                          [](const auto& p) {
                              std::string n;
                              for (const char c : p.param) {

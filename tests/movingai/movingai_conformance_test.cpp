@@ -1,10 +1,12 @@
 // Conformance on the Moving AI benchmark set: A*, Dijkstra and A* over (cell, heading) states
 // with turn penalty 0 must reproduce the optimal length of sampled scenarios of every .map.scen
-// file, with every path checked step by step; failures
+// file, and weighted A* (weights 1.5 and 3) stay within its bound, with every path checked step
+// by step; failures
 // name the file and line. The files are found when the test RUNS (not when it is built or
 // discovered): data that appears after the build is checked, and absent data is a skip.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -114,6 +116,42 @@ void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
     }
 }
 
+/// Weighted A* (search_request::weight): every sampled scenario found, its path valid and its
+/// length at most `weight` times the optimal length (bounded-suboptimal).
+void check_weighted(double weight, std::size_t every, std::size_t offset,
+                    const std::vector<io::scenario>& scens, const grid::grid_map& map,
+                    const std::string& file, run_counts& counts) {
+    auto finder = registry::find_finder("astar")->make();
+    for (std::size_t i = offset % every; i < scens.size(); i += every) {
+        const io::scenario& s = scens[i];
+        const search::search_request req{.start = s.start, .goal = s.goal, .weight = weight};
+        const auto r = finder->find(map, req);
+        ++counts.run;
+        std::string problem;
+        if (!r.found()) {
+            problem = std::string(search::status_name(r.status)) + " " + r.reason;
+        } else if (auto bad = grid::check_path(map, r.path, req.rules, req.mask())) {
+            problem = "invalid path: " + *bad;
+        } else if (r.path.front() != s.start || r.path.back() != s.goal) {
+            problem = "path does not join start and goal";
+        } else if (const double tolerance = std::pow(10.0, -s.decimals) + 1e-9;
+                   r.length > weight * s.optimal_length + tolerance ||
+                   r.length < s.optimal_length - tolerance) {
+            problem = "length " + std::to_string(r.length) + " outside [optimal, " +
+                      std::to_string(weight) + " x optimal], optimal " +
+                      std::to_string(s.optimal_length);
+        }
+        if (!problem.empty()) {
+            ++counts.bad;
+            if (counts.bad <= 10) {
+                counts.first_failures += "  " + file + ":" + std::to_string(s.line) +
+                                         " astar weight " + std::to_string(weight) + ": " +
+                                         problem + "\n";
+            }
+        }
+    }
+}
+
 void check_file(const std::string& file, run_counts& counts) {
     auto text = io::read_file(file);
     ASSERT_TRUE(text.ok()) << text.err().message;
@@ -148,6 +186,10 @@ void check_file(const std::string& file, run_counts& counts) {
     // Turn penalty 0 over (cell, heading) states: the same optimal lengths.
     const std::size_t turns_every = stride_for(n, sample.turns_cap, sample.every);
     check_algorithm("astar", turns_every, turns_every / 3, *scens, map, file, counts, 0.0);
+    // Weighted A*: the cost bound w x optimal (whole set: XUNLU_MOVINGAI_EVERY=1, or
+    // `xunlu scen --weight W` per file).
+    check_weighted(1.5, astar_every, astar_every / 4, *scens, map, file, counts);
+    check_weighted(3.0, astar_every, astar_every / 5, *scens, map, file, counts);
 }
 
 TEST(movingai_conformance, astar_and_dijkstra_match_optimal_lengths_in_every_file) {

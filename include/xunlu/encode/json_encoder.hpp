@@ -49,9 +49,9 @@ namespace xunlu::encode {
 [[nodiscard]] nlohmann::json method_json(const hybrid::method_result& r);
 
 /// One catalogue entry: name, description, optimal, complete, preprocessing, stepping,
-/// terrain_costs, stop_within, turn_penalty ("native", "astar_fallback", "ignored",
-/// "unsupported") and
-/// rules (["4", "8", "8-cut1", "8-always"], those the finder supports).
+/// terrain_costs, stop_within, turn_penalty, hex, weight ("native", "astar_fallback",
+/// "ignored", "unsupported") and rules (["4", "8", "8-cut1", "8-always"], those the finder
+/// supports).
 [[nodiscard]] nlohmann::json finder_json(const registry::finder_entry& e);
 /// Every registered finder, in registry order.
 [[nodiscard]] nlohmann::json catalogue_json();

@@ -43,6 +43,9 @@ struct finder_capabilities {
     /// Hex maps (search_request::hex): six neighbours per hex, natively, by an A* fallback, or
     /// refused.
     support hex = support::native;
+    /// Weighted A* (search_request::weight above 1, cost <= weight * optimal): natively, by an
+    /// A* fallback, or ignored (Dijkstra has no heuristic; the walking methods do not search).
+    support weight = support::native;
     bool optimal = true;        ///< shortest paths (least cost) under the request's rules
     bool complete = true;       ///< finds a path whenever one exists (within its budget)
     bool preprocessing = false; ///< builds per-map data before the first query

@@ -61,8 +61,11 @@ class astar {
     void set_dense_limit(std::size_t ids) noexcept { dense_limit_ = ids; }
 
   private:
-    template <class Heuristic, bool HasCosts, class Observer>
+    /// FastStack off for weighted A* (f = g + w h is not monotone along a path).
+    template <class Heuristic, bool HasCosts, class Observer, bool FastStack = true>
     void run(Heuristic h, Observer& observer, std::uint64_t budget);
+    /// Weighted A* (request weight above 1) on square grids, traced or not.
+    void dispatch_weighted(std::uint64_t budget);
     template <class Heuristic, bool HasCosts, class Observer>
     void run_turns(Heuristic h, Observer& observer, std::uint64_t budget);
     template <bool HasCosts, class Observer> void run_hex(Observer& observer, std::uint64_t budget);

@@ -15,6 +15,8 @@
 
 namespace xunlu::search {
 
+class landmark_table;
+
 /// An inclusive box of cells (unpadded coordinates) a search may not leave: cells outside it
 /// count as blocked. Used for local searches (the hybrid's windows) without copying the map.
 struct search_window {
@@ -67,6 +69,20 @@ struct search_request {
     /// `stop_within` is a hex distance. The JPS variants fall back to A*; the walking methods
     /// refuse it (registry capability `hex`). Not combined with turn_penalty or window.
     std::optional<grid::hex_layout> hex;
+    /// Weighted A*: the heuristic is multiplied by this weight (finite, >= 1). Above 1 the
+    /// search expands fewer cells and returns a path whose cost is at most `weight` times the
+    /// optimal cost (bounded-suboptimal; A* with a consistent heuristic such as `octile` or
+    /// `automatic`, nodes never reopened). 1 = optimal. Dijkstra has no heuristic to weigh
+    /// (registry capability `weight`: ignored); the JPS variants fall back to A* with the
+    /// weight; the walking methods ignore it. Not combined with turn_penalty or hex.
+    double weight = 1.0;
+    /// Differential heuristic: set, A* and the JPS variants use max(the request's heuristic,
+    /// the landmark bounds of this table), still consistent, so answers stay optimal. The table
+    /// must be built for this map's size, `rules` and mask (search::landmark_table) and outlive
+    /// the search. The `astar-dh` and `jps-dh` finders build it on first use. The base heuristic
+    /// may be octile, Manhattan (4-connected), Chebyshev or zero (not Euclidean); not combined
+    /// with turn_penalty, hex or weight.
+    const landmark_table* landmarks = nullptr;
     /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 
