@@ -32,6 +32,14 @@ class XUNLU_API landmark_table {
   public:
     static constexpr std::size_t default_count = 8;
     static constexpr std::size_t max_count = 32;
+    /// Maps of at most this many padded cells get 16 landmarks from count_for (64 MiB).
+    static constexpr std::size_t small_map_cells = std::size_t{1} << 19;
+
+    /// The landmark count the `-dh` finders use: 16 on maps up to small_map_cells padded cells
+    /// (random512 maps: half the expansions of 8 landmarks), default_count above.
+    [[nodiscard]] static constexpr std::size_t count_for(std::size_t padded_cells) noexcept {
+        return padded_cells <= small_map_cells ? 2 * default_count : default_count;
+    }
 
     /// Places up to `count` (1..max_count) landmarks by farthest-point selection in the largest
     /// region of `map` (the first one farthest from a seed cell, each next one the cell farthest
