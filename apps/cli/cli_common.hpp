@@ -135,6 +135,7 @@ void register_render(CLI::App& app);
 void register_info(CLI::App& app);
 void register_jps_table(CLI::App& app);
 void register_subgoal_graph(CLI::App& app);
+void register_landmarks(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
 void register_compare(CLI::App& app);

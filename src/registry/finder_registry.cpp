@@ -230,6 +230,12 @@ const std::vector<finder_entry>& table() {
         {"jps-dh", "jps (jps-pruned for rules 4 and 8) with the differential heuristic of astar-dh",
          jps_caps({}, true),
          [] { return std::make_unique<landmark_finder<default_jps_finder>>(); }},
+        {"jps+-dh", "jps+ (pruned JPS+, rule 8) with the differential heuristic of astar-dh",
+         jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
+         [] {
+             return std::make_unique<landmark_finder<jps_finder<jps::jps_plus>>>(
+                 jps::jump_pruning::intermediate);
+         }},
         {"hybrid",
          "the paper's hybrid: walk the straight line, local A* in a window near obstacles, "
          "full A* fallback (not optimal)",

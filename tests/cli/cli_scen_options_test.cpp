@@ -117,5 +117,27 @@ TEST_F(cli, algorithms_json_says_how_each_algorithm_treats_a_weight) {
     EXPECT_EQ(weight["hybrid"], "ignored");
 }
 
+TEST_F(cli, landmarks_are_placed_on_free_cells_and_reported) {
+    const std::string map = write("hall.map", hall_map);
+    auto r = run("landmarks " + map + " --count 3 --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    EXPECT_EQ(j["count"], 3);
+    ASSERT_EQ(j["landmarks"].size(), 3u);
+    const std::vector<std::string> rows = {".........", ".@@@.@@@.", ".@.....@.",
+                                           ".@.....@.", ".@@.@@@@.", "........."};
+    for (const auto& c : j["landmarks"]) {
+        EXPECT_EQ(rows[c[1].get<std::size_t>()][c[0].get<std::size_t>()], '.') << c.dump();
+    }
+    // 8 bytes per landmark and padded cell (11 x 8), plus the landmark list.
+    EXPECT_GE(j["table_bytes"].get<std::size_t>(), std::size_t{11 * 8} * 3 * 8);
+    EXPECT_LT(j["table_bytes"].get<std::size_t>(), std::size_t{11 * 8} * 3 * 8 + 256);
+    r = run("landmarks " + map);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("16 landmarks"), std::string::npos) << r.out;
+    EXPECT_EQ(run("landmarks " + map + " --rule 9").code, 2);
+    EXPECT_EQ(run("landmarks " + map + " --count 33").code, 2);
+}
+
 } // namespace
 } // namespace xunlu

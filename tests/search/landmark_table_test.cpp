@@ -243,7 +243,7 @@ TEST(landmark_astar, mismatched_tables_and_combinations_are_refused) {
 }
 
 TEST(landmark_astar, the_registry_marks_the_dh_finders_as_preprocessing) {
-    for (const char* algo : {"astar-dh", "jps-dh"}) {
+    for (const char* algo : {"astar-dh", "jps-dh", "jps+-dh"}) {
         const auto* e = registry::find_finder(algo);
         ASSERT_NE(e, nullptr) << algo;
         EXPECT_TRUE(e->caps.preprocessing) << algo;
