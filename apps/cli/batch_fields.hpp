@@ -42,6 +42,9 @@ template <class T> T json_get(const nlohmann::json& q, const char* key, T fallba
         }
     } else if constexpr (std::is_same_v<T, std::string>) {
         if (!v.is_string()) throw command_error{std::string("\"") + key + "\" must be a string"};
+    } else if constexpr (std::is_floating_point_v<T>) {
+        // Any JSON number (1, 1.5, 2e0); whether it is in range is the option's own check.
+        if (!v.is_number()) throw command_error{std::string("\"") + key + "\" must be a number"};
     } else {
         if (!v.is_number_unsigned()) {
             throw command_error{std::string("\"") + key + "\" must be an integer >= 0"};

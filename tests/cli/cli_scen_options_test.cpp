@@ -90,19 +90,30 @@ TEST_F(cli, scen_with_a_weight_checks_the_bound_and_reports_length_ratios) {
 
 TEST_F(cli, find_batch_queries_may_set_a_weight) {
     const std::string map = write("hall.map", hall_map);
-    const std::string queries = write("q.jsonl", "{\"from\":[0,0],\"to\":[8,5],\"weight\":2}\n"
-                                                 "{\"from\":[0,0],\"to\":[8,5],\"weight\":0.5}\n");
+    // 1.5 and 2: fractional and integral JSON numbers; 0.5 out of range; "2" not a number.
+    const std::string queries =
+        write("q.jsonl", "{\"from\":[0,0],\"to\":[8,5],\"weight\":1.5}\n"
+                         "{\"from\":[0,0],\"to\":[8,5],\"weight\":2}\n"
+                         "{\"from\":[0,0],\"to\":[8,5],\"weight\":0.5}\n"
+                         "{\"from\":[0,0],\"to\":[8,5],\"weight\":\"2\"}\n"
+                         "{\"from\":[0,0],\"to\":[8,5],\"turn_penalty\":0.5}\n");
     const auto r = run("find " + map + " --batch " + queries);
     std::vector<json> lines;
     std::istringstream in(r.out);
     for (std::string line; std::getline(in, line);) {
         if (!line.empty()) lines.push_back(json::parse(line));
     }
-    ASSERT_EQ(lines.size(), 2u) << r.out << r.err;
-    EXPECT_EQ(lines[0]["status"], "found");
-    EXPECT_LE(lines[0]["length"].get<double>(), 2 * 13.0 + 1e-6);
-    EXPECT_EQ(lines[1]["status"], "invalid_input");
-    EXPECT_NE(lines[1].dump().find("weight"), std::string::npos) << lines[1].dump();
+    ASSERT_EQ(lines.size(), 5u) << r.out << r.err;
+    EXPECT_EQ(lines[0]["status"], "found") << lines[0].dump();
+    EXPECT_LE(lines[0]["length"].get<double>(), 1.5 * 13.0 + 1e-6);
+    EXPECT_EQ(lines[1]["status"], "found") << lines[1].dump();
+    EXPECT_LE(lines[1]["length"].get<double>(), 2 * 13.0 + 1e-6);
+    EXPECT_EQ(lines[2]["status"], "invalid_input");
+    EXPECT_NE(lines[2].dump().find("--weight must be a finite number >= 1"), std::string::npos)
+        << lines[2].dump();
+    EXPECT_NE(lines[3].dump().find("\\\"weight\\\" must be a number"), std::string::npos)
+        << lines[3].dump();
+    EXPECT_EQ(lines[4]["status"], "found") << lines[4].dump(); // a fractional turn penalty
 }
 
 TEST_F(cli, algorithms_json_says_how_each_algorithm_treats_a_weight) {
