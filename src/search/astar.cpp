@@ -45,6 +45,17 @@ std::string_view status_name(search_status s) noexcept {
 
 namespace {
 
+/// Calls `run(observer)` with the trace recorder when the request records a trace, else with
+/// an observer that records nothing (compiled away).
+template <class Run> void with_observer(bool traced, trace_observer& trace, Run&& run) {
+    if (traced) {
+        run(trace);
+    } else {
+        null_observer none;
+        run(none);
+    }
+}
+
 /// The hex-distance heuristic of a hex request (zero for Dijkstra).
 hex_heuristic hex_h(const search_request& r) noexcept {
     return {*r.hex, grid::to_axial(*r.hex, r.goal),
@@ -230,36 +241,24 @@ void astar::dispatch(std::uint64_t budget) {
     const double s = request_.rules.straight_cost();
     const bool costs = map_->has_terrain_costs();
     if (request_.hex) {
-        auto with = [&](auto& observer) {
+        with_observer(request_.record_trace, trace_, [&](auto& observer) {
             if (costs) {
                 run_hex<true>(observer, budget);
             } else {
                 run_hex<false>(observer, budget);
             }
-        };
-        if (request_.record_trace) {
-            with(trace_);
-        } else {
-            null_observer none;
-            with(none);
-        }
+        });
         return;
     }
     if (request_.landmarks != nullptr) {
         const landmark_heuristic h = make_landmark_heuristic(request_);
-        auto with = [&](auto& observer) {
+        with_observer(request_.record_trace, trace_, [&](auto& observer) {
             if (costs) {
                 run<landmark_heuristic, true>(h, observer, budget);
             } else {
                 run<landmark_heuristic, false>(h, observer, budget);
             }
-        };
-        if (request_.record_trace) {
-            with(trace_);
-        } else {
-            null_observer none;
-            with(none);
-        }
+        });
         return;
     }
     if (request_.weight != 1.0) {

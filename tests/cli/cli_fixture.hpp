@@ -86,4 +86,13 @@ constexpr const char* walled_map = "type octile\n"
                                    "..@...\n"
                                    "......\n";
 
+// A 9x6 Moving AI map of one walled hall with three gaps (rooms to go around and through).
+constexpr const char* hall_map = "type octile\nheight 6\nwidth 9\nmap\n"
+                                 ".........\n"
+                                 ".@@@.@@@.\n"
+                                 ".@.....@.\n"
+                                 ".@.....@.\n"
+                                 ".@@.@@@@.\n"
+                                 ".........\n";
+
 } // namespace xunlu

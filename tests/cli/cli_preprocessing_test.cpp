@@ -5,16 +5,8 @@
 namespace xunlu {
 namespace {
 
-constexpr const char* rooms_map = "type octile\nheight 6\nwidth 9\nmap\n"
-                                  ".........\n"
-                                  ".@@@.@@@.\n"
-                                  ".@.....@.\n"
-                                  ".@.....@.\n"
-                                  ".@@.@@@@.\n"
-                                  ".........\n";
-
 TEST_F(cli, scen_times_preprocessing_apart_from_the_queries) {
-    const std::string map = write("rooms.map", rooms_map);
+    const std::string map = write("rooms.map", hall_map);
     const std::string scen =
         write("rooms.map.scen", "version 1\n"
                                 "0\trooms.map\t9\t6\t0\t0\t8\t5\t13.00000000\n"
@@ -35,7 +27,7 @@ TEST_F(cli, scen_times_preprocessing_apart_from_the_queries) {
 }
 
 TEST_F(cli, a_saved_subgoal_graph_serves_find_and_a_foreign_one_is_refused) {
-    const std::string map = write("rooms.map", rooms_map);
+    const std::string map = write("rooms.map", hall_map);
     const std::string graph = path("rooms.sg");
     auto r = run("subgoal-graph " + map + " -o " + graph + " --json");
     ASSERT_EQ(r.code, 0) << r.err;

@@ -9,14 +9,6 @@
 namespace xunlu {
 namespace {
 
-constexpr const char* hall_map = "type octile\nheight 6\nwidth 9\nmap\n"
-                                 ".........\n"
-                                 ".@@@.@@@.\n"
-                                 ".@.....@.\n"
-                                 ".@.....@.\n"
-                                 ".@@.@@@@.\n"
-                                 ".........\n";
-
 /// Short, long and around-the-wall queries of the hall map with their optimal lengths.
 constexpr const char* hall_scen = "version 1\n"
                                   "0\thall.map\t9\t6\t0\t0\t8\t5\t13.00000000\n"

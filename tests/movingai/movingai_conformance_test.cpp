@@ -74,6 +74,20 @@ struct run_counts {
     std::string first_failures;
 };
 
+/// What is wrong with a search's answer to scenario `s` apart from its length: not found, an
+/// invalid path, or one that does not join start and goal; empty when none of these.
+std::string answer_problem(const search::search_result& r, const io::scenario& s,
+                           const grid::grid_map& map, const search::search_request& req) {
+    if (!r.found()) return std::string(search::status_name(r.status)) + " " + r.reason;
+    if (auto bad = grid::check_path(map, r.path, req.rules, req.mask())) {
+        return "invalid path: " + *bad;
+    }
+    if (r.path.front() != s.start || r.path.back() != s.goal) {
+        return "path does not join start and goal";
+    }
+    return {};
+}
+
 /// `turn_penalty` set: the search over (cell, heading) states, which with penalty 0 must give
 /// plain A*'s optimal lengths.
 void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
@@ -90,13 +104,9 @@ void check_algorithm(const char* algo, std::size_t every, std::size_t offset,
             .start = s.start, .goal = s.goal, .turn_penalty = turn_penalty};
         const auto r = finder->find(map, req);
         ++counts.run;
-        std::string problem;
-        if (!r.found()) {
-            problem = std::string(search::status_name(r.status)) + " " + r.reason;
-        } else if (auto bad = grid::check_path(map, r.path, req.rules, req.mask())) {
-            problem = "invalid path: " + *bad;
-        } else if (r.path.front() != s.start || r.path.back() != s.goal) {
-            problem = "path does not join start and goal";
+        std::string problem = answer_problem(r, s, map, req);
+        if (!problem.empty()) {
+            // already named
         } else if (!s.matches(r.length)) {
             problem = "length " + std::to_string(r.length) + ", expected " +
                       std::to_string(s.optimal_length);
@@ -127,16 +137,10 @@ void check_weighted(double weight, std::size_t every, std::size_t offset,
         const search::search_request req{.start = s.start, .goal = s.goal, .weight = weight};
         const auto r = finder->find(map, req);
         ++counts.run;
-        std::string problem;
-        if (!r.found()) {
-            problem = std::string(search::status_name(r.status)) + " " + r.reason;
-        } else if (auto bad = grid::check_path(map, r.path, req.rules, req.mask())) {
-            problem = "invalid path: " + *bad;
-        } else if (r.path.front() != s.start || r.path.back() != s.goal) {
-            problem = "path does not join start and goal";
-        } else if (const double tolerance = std::pow(10.0, -s.decimals) + 1e-9;
-                   r.length > weight * s.optimal_length + tolerance ||
-                   r.length < s.optimal_length - tolerance) {
+        const double tolerance = std::pow(10.0, -s.decimals) + 1e-9;
+        std::string problem = answer_problem(r, s, map, req);
+        if (problem.empty() && (r.length > weight * s.optimal_length + tolerance ||
+                                r.length < s.optimal_length - tolerance)) {
             problem = "length " + std::to_string(r.length) + " outside [optimal, " +
                       std::to_string(weight) + " x optimal], optimal " +
                       std::to_string(s.optimal_length);
