@@ -1,9 +1,11 @@
 // The light façade of xunlu: maps (load, build, edit, line of sight), path queries by algorithm
 // name, batches across threads and the route query on a scene. Pulls in no PNG, CLI or JSON header.
-// See docs/api.md.
+// Also the differential heuristic's landmark tables (search::landmark_table), which a
+// search_request may carry. See docs/api.md.
 #pragma once
 
 #include "xunlu/facade/batch.hpp"
 #include "xunlu/facade/map.hpp"
 #include "xunlu/facade/path_finder.hpp"
 #include "xunlu/facade/route.hpp"
+#include "xunlu/search/landmark_table.hpp"
