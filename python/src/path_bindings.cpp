@@ -43,6 +43,7 @@ struct path_options {
     double deadline_ms = 0;
     std::uint64_t max_memory_bytes = 0;
     std::int32_t unit_size = 1;
+    double weight = 1.0; ///< weighted A* (search_request::weight)
 };
 
 facade::path_query make_query(cell start, cell goal, const path_options& o) {
@@ -55,6 +56,7 @@ facade::path_query make_query(cell start, cell goal, const path_options& o) {
     q.search.max_expansions = o.max_expansions;
     q.search.max_memory_bytes = static_cast<std::size_t>(o.max_memory_bytes);
     q.layers.unit_size = o.unit_size;
+    q.search.weight = o.weight;
     if (o.deadline_ms > 0) {
         q.search.deadline = std::chrono::steady_clock::now() +
                             std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -185,7 +187,8 @@ corners). ignore_low_obstacles: units do not block. stop_within: succeed within 
 of the goal. max_expansions: node budget (0 = none). deadline_ms: wall-clock budget (0 = none).
 max_memory_bytes: cap on the search memory (0 = none). unit_size: an N x N unit, start, goal
 and path naming its footprint's top-left cell (a start where it does not fit is
-"invalid_input"). Bad coordinates (outside the map) give
+"invalid_input"). weight: weighted A* (>= 1; cost at most weight x optimal; below 1 or not
+finite is "invalid_input"). Bad coordinates (outside the map) give
 status "invalid_input"; wrong types raise TypeError. The GIL is released while searching.)doc";
 
     py::class_<py_path_finder>(m, "PathFinder", R"doc(
@@ -197,48 +200,53 @@ serialised; give each thread its own PathFinder to search in parallel.)doc")
             [](py_path_finder& self, const facade::map& map, const py::object& start,
                const py::object& goal, std::string algorithm, bool four_way,
                bool ignore_low_obstacles, std::int32_t stop_within, std::uint64_t max_expansions,
-               double deadline_ms, std::uint64_t max_memory_bytes, std::int32_t unit_size) {
+               double deadline_ms, std::uint64_t max_memory_bytes, std::int32_t unit_size,
+               double weight) {
                 return self.find(map, start, goal,
                                  {std::move(algorithm), four_way, ignore_low_obstacles, stop_within,
-                                  max_expansions, deadline_ms, max_memory_bytes, unit_size});
+                                  max_expansions, deadline_ms, max_memory_bytes, unit_size,
+                                  weight});
             },
             py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
             py::arg("algorithm") = "astar", py::arg("four_way") = false,
             py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
             py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
-            py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, find_doc);
+            py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, py::arg("weight") = 1.0,
+            find_doc);
 
     m.def(
         "find_path",
         [](const facade::map& map, const py::object& start, const py::object& goal,
            std::string algorithm, bool four_way, bool ignore_low_obstacles,
            std::int32_t stop_within, std::uint64_t max_expansions, double deadline_ms,
-           std::uint64_t max_memory_bytes, std::int32_t unit_size) {
+           std::uint64_t max_memory_bytes, std::int32_t unit_size, double weight) {
             return thread_finder().find(map, start, goal,
                                         {std::move(algorithm), four_way, ignore_low_obstacles,
                                          stop_within, max_expansions, deadline_ms, max_memory_bytes,
-                                         unit_size});
+                                         unit_size, weight});
         },
         py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
         py::arg("algorithm") = "astar", py::arg("four_way") = false,
         py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
         py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
-        py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1,
+        py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, py::arg("weight") = 1.0,
         (std::string(find_doc) + "\nUses a PathFinder kept per Python thread.").c_str());
 
     m.def(
         "find_paths",
         [](const facade::map& map, const py::object& queries, unsigned threads,
            std::string algorithm, bool four_way, bool ignore_low_obstacles,
-           std::int32_t stop_within, std::uint64_t max_expansions, double deadline_ms) {
+           std::int32_t stop_within, std::uint64_t max_expansions, double deadline_ms,
+           double weight) {
             return find_paths(map, queries, threads,
                               {std::move(algorithm), four_way, ignore_low_obstacles, stop_within,
-                               max_expansions, deadline_ms, 0});
+                               max_expansions, deadline_ms, 0, 1, weight});
         },
         py::arg("map"), py::arg("queries"), py::kw_only(), py::arg("threads") = 2,
         py::arg("algorithm") = "astar", py::arg("four_way") = false,
         py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
-        py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0, R"doc(
+        py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0, py::arg("weight") = 1.0,
+        R"doc(
 Answers many queries on `threads` native threads (the GIL released), in order. queries: a list
 of (start, goal) pairs of cells, or an int array of shape (n, 4) with rows sx, sy, gx, gy.
 A bad query gets its own "invalid_input" result.)doc");

@@ -49,17 +49,20 @@ class PathFinder:
     def find(self, map: GridMap, start: Cell, goal: Cell, *, algorithm: str = "astar",
              four_way: bool = False, ignore_low_obstacles: bool = False, stop_within: int = 0,
              max_expansions: int = 0, deadline_ms: float = 0.0,
-             max_memory_bytes: int = 0, unit_size: int = 1) -> PathResult: ...
+             max_memory_bytes: int = 0, unit_size: int = 1,
+             weight: float = 1.0) -> PathResult: ...
 
 def find_path(map: GridMap, start: Cell, goal: Cell, *, algorithm: str = "astar",
               four_way: bool = False, ignore_low_obstacles: bool = False, stop_within: int = 0,
               max_expansions: int = 0, deadline_ms: float = 0.0,
-              max_memory_bytes: int = 0, unit_size: int = 1) -> PathResult: ...
+              max_memory_bytes: int = 0, unit_size: int = 1,
+              weight: float = 1.0) -> PathResult: ...
 
 def find_paths(map: GridMap, queries: Union[Sequence[Tuple[Cell, Cell]], npt.NDArray[np.integer[Any]]],
                *, threads: int = 2, algorithm: str = "astar", four_way: bool = False,
                ignore_low_obstacles: bool = False, stop_within: int = 0,
-               max_expansions: int = 0, deadline_ms: float = 0.0) -> list[PathResult]: ...
+               max_expansions: int = 0, deadline_ms: float = 0.0,
+               weight: float = 1.0) -> list[PathResult]: ...
 
 class RouteResult:
     status: str

@@ -7,7 +7,7 @@ import pytest
 
 import xunlu
 
-ALGORITHMS = ["astar", "dijkstra", "jps", "jps-block", "jps+"]
+ALGORITHMS = ["astar", "dijkstra", "jps", "jps-block", "jps+", "astar-dh", "jps-dh", "jps+-dh"]
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +26,18 @@ def test_every_optimal_algorithm_agrees_with_astar(u_trap, algorithm):
     steps = np.abs(np.diff(r.path, axis=0))
     if algorithm == "astar":
         assert steps.max() == 1  # A* paths are cell by cell
+
+
+def test_weighted_astar_stays_within_its_bound(u_trap):
+    optimal = xunlu.find_path(u_trap, (5, 15), (36, 15))
+    for weight in (1.0, 1.5, 3.0):
+        r = xunlu.find_path(u_trap, (5, 15), (36, 15), weight=weight)
+        assert r.found and optimal.length - 1e-9 <= r.length <= weight * optimal.length + 1e-9
+        assert xunlu.PathFinder().find(u_trap, (5, 15), (36, 15), weight=weight).length == r.length
+    (batch,) = xunlu.find_paths(u_trap, [((5, 15), (36, 15))], weight=3.0)
+    assert batch.found and batch.length <= 3.0 * optimal.length + 1e-9
+    bad = xunlu.find_path(u_trap, (5, 15), (36, 15), weight=0.5)
+    assert bad.status == "invalid_input" and "weight" in bad.reason
 
 
 def test_path_is_valid_and_length_matches_its_steps(u_trap):
