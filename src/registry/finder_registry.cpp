@@ -103,11 +103,10 @@ class default_jps_finder final : public search::finder {
 /// map, rules and mask is built on first use in the map's derived cache (so an edited map gets
 /// a new one) and handed to the inner finder with each request. Requests the landmarks do not
 /// serve (turn penalties, hex maps, a weight, the Euclidean heuristic) and maps whose table
-/// would pass `max_table_bytes` run the inner finder without them; the latter says so.
+/// would pass landmark_table::max_table_bytes run the inner finder without them; the latter
+/// says so.
 template <class Inner> class landmark_finder final : public search::finder {
   public:
-    static constexpr std::size_t max_table_bytes = std::size_t{512} << 20;
-
     template <class... Args> explicit landmark_finder(Args&&... args) : inner_(args...) {}
     search::search_result find(const grid::grid_map& map,
                                const search::search_request& request) override {
@@ -131,10 +130,11 @@ template <class Inner> class landmark_finder final : public search::finder {
             return r;
         }
         const std::size_t count = search::landmark_table::count_for(map.padded_cells());
-        const std::size_t bytes = map.padded_cells() * count * sizeof(double);
-        if (bytes > max_table_bytes) {
+        const std::size_t bytes = search::landmark_table::table_bytes(map.padded_cells(), count);
+        if (bytes > search::landmark_table::max_table_bytes) {
             note_ = "landmarks skipped: the table would take " + std::to_string(bytes >> 20) +
-                    " MiB (limit " + std::to_string(max_table_bytes >> 20) + " MiB)";
+                    " MiB (limit " + std::to_string(search::landmark_table::max_table_bytes >> 20) +
+                    " MiB)";
             return r;
         }
         const auto mask = r.mask();

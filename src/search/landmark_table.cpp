@@ -73,6 +73,7 @@ landmark_table landmark_table::build(const grid::grid_map& map, grid::movement_r
     t.mask_ = mask;
     t.symmetric_ = !map.has_terrain_costs();
     const std::size_t wanted = std::clamp<std::size_t>(count, 1, max_count);
+    if (table_bytes(map.padded_cells(), wanted) > max_table_bytes) return t;
     const cell seed = seed_of_largest_region(map, mask);
     if (seed.x < 0) { // no passable cell: an empty table, the base heuristic alone
         return t;

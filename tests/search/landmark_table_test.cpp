@@ -242,6 +242,23 @@ TEST(landmark_astar, mismatched_tables_and_combinations_are_refused) {
         search::landmark_table::build(walls, rule8, grid::obstacle_mask::high_and_low).count(), 0u);
 }
 
+TEST(landmark_table, a_table_past_the_memory_limit_is_not_built) {
+    // 16 landmarks x 8 bytes on a 4100 x 4100 map pass 512 MiB: no landmark, nothing allocated.
+    const auto big = grid::grid_map::create(4100, 4100).value();
+    ASSERT_GT(search::landmark_table::table_bytes(big.padded_cells(), 16),
+              search::landmark_table::max_table_bytes);
+    const auto table =
+        search::landmark_table::build(big, rule8, grid::obstacle_mask::high_and_low, 16);
+    EXPECT_EQ(table.count(), 0u);
+    EXPECT_LT(table.memory_bytes(), std::size_t{1} << 20);
+    // The finder searches without landmarks and says why (the path is still optimal).
+    auto dh = registry::find_finder("astar-dh")->make();
+    const auto r = dh->find(big, {.start = {0, 0}, .goal = {40, 7}});
+    ASSERT_TRUE(r.found()) << r.reason;
+    EXPECT_NEAR(r.cost, 33 + 7 * std::sqrt(2.0), 1e-9);
+    EXPECT_NE(r.reason.find("landmarks skipped"), std::string::npos) << r.reason;
+}
+
 TEST(landmark_astar, the_registry_marks_the_dh_finders_as_preprocessing) {
     for (const char* algo : {"astar-dh", "jps-dh", "jps+-dh"}) {
         const auto* e = registry::find_finder(algo);

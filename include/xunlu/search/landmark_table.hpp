@@ -32,6 +32,14 @@ class XUNLU_API landmark_table {
   public:
     static constexpr std::size_t default_count = 8;
     static constexpr std::size_t max_count = 32;
+    /// The largest table build() makes; above it build() places no landmark (count() 0: the
+    /// base heuristic alone), so a huge map never allocates an unbounded table.
+    static constexpr std::size_t max_table_bytes = std::size_t{512} << 20;
+    /// Bytes of the distances of `count` landmarks on a map of `padded_cells` padded cells.
+    [[nodiscard]] static constexpr std::size_t table_bytes(std::size_t padded_cells,
+                                                           std::size_t count) noexcept {
+        return padded_cells * count * sizeof(double);
+    }
     /// Maps of at most this many padded cells get 16 landmarks from count_for (64 MiB).
     static constexpr std::size_t small_map_cells = std::size_t{1} << 19;
 
