@@ -1,6 +1,7 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
-// threads route and search on snapshots; every answer is checked against A* on the snapshot
-// version it reports. Run under ThreadSanitizer by ./test (build/tsan).
+// threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables, A*);
+// every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
+// by ./test (build/tsan).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -109,6 +110,14 @@ std::string check_search(Engine& engine, const grid::grid_map& map, bool low_blo
     return "";
 }
 
+/// A registered finder behind the engine interface check_search uses.
+struct registry_engine {
+    std::unique_ptr<search::finder> finder;
+    search::search_result find_path(const grid::grid_map& map, const search::search_request& r) {
+        return finder->find(map, r);
+    }
+};
+
 TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
     auto drawn = testing::parse_ascii(drawing);
     auto made = pipeline::scene::create(
@@ -130,6 +139,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             jps::block_jps block;
             jps::jps_plus plus;
             search::astar astar;
+            // jps-dh: every snapshot's landmark table is built in its derived cache by whichever
+            // reader asks first, while the others wait and the writer makes new snapshots.
+            registry_engine landmarks{registry::find_finder("jps-dh")->make()};
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -160,12 +172,15 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 3) {
+                    switch ((q / 2) % 4) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
                     case 1:
                         problem = check_search(plus, st->map(), low);
+                        break;
+                    case 2:
+                        problem = check_search(landmarks, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);
