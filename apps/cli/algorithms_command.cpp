@@ -16,23 +16,24 @@ void run_algorithms(bool json) {
         std::printf("%s\n", encode::catalogue_json().dump().c_str());
         return;
     }
-    std::printf("%-14s %-7s %-8s %-5s %-5s %-22s %-14s %-14s %-14s %-14s %s\n", "name", "optimal",
-                "complete", "prep", "step", "rules", "terrain_costs", "stop_within", "turn_penalty",
-                "hex", "weight");
+    std::printf("%-14s %-7s %-8s %-5s %-5s %-22s %-14s %-14s %-14s %-14s %-14s %s\n", "name",
+                "optimal", "complete", "prep", "step", "rules", "terrain_costs", "stop_within",
+                "turn_penalty", "hex", "weight", "any_angle");
     for (const auto& e : registry::finders()) {
         std::string rules;
         for (const auto r : registry::rule_names(e.caps.rules)) {
             rules += (rules.empty() ? "" : ",") + std::string(r);
         }
         auto yes = [](bool b) { return b ? "yes" : "no"; };
-        std::printf("%-14s %-7s %-8s %-5s %-5s %-22s %-14s %-14s %-14s %-14s %s\n",
+        std::printf("%-14s %-7s %-8s %-5s %-5s %-22s %-14s %-14s %-14s %-14s %-14s %s\n",
                     std::string(e.name).c_str(), yes(e.caps.optimal), yes(e.caps.complete),
                     yes(e.caps.preprocessing), yes(e.caps.stepping), rules.c_str(),
                     std::string(registry::support_name(e.caps.terrain_costs)).c_str(),
                     std::string(registry::support_name(e.caps.stop_within)).c_str(),
                     std::string(registry::support_name(e.caps.turn_penalty)).c_str(),
                     std::string(registry::support_name(e.caps.hex)).c_str(),
-                    std::string(registry::support_name(e.caps.weight)).c_str());
+                    std::string(registry::support_name(e.caps.weight)).c_str(),
+                    yes(e.caps.any_angle));
         std::printf("  %s\n", std::string(e.description).c_str());
     }
 }

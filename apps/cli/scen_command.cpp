@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_common.hpp"
+#include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/grid/hex_path.hpp"
 #include "xunlu/grid/path_check.hpp"
@@ -140,6 +141,7 @@ void run_scen(const scen_args& a) {
     const double wall_s = run_jobs(*entry, jobs, answers, a.threads, progress);
     // Phase 3: checks, against the optimal length or, for weighted A*, the bound w x optimal.
     const double weight = a.search.weight;
+    const bool any_angle = entry->caps.any_angle;
     std::vector<double> times;
     times.reserve(jobs.size());
     std::uint64_t expanded_total = 0;
@@ -159,8 +161,10 @@ void run_scen(const scen_args& a) {
         // On hex maps the scenario's optimal length is the path cost (hex steps times terrain).
         const double got = hex ? r.cost : r.length;
         const double tolerance = std::pow(10.0, -s.decimals);
-        bool ok = r.found() &&
-                  (weight == 1.0 ? s.matches(got) : got <= weight * s.optimal_length + tolerance);
+        // Any-angle finders: never longer than the 8-connected optimum (usually shorter).
+        bool ok = r.found() && (any_angle       ? got <= s.optimal_length + tolerance
+                                : weight == 1.0 ? s.matches(got)
+                                                : got <= weight * s.optimal_length + tolerance);
         if (r.found() && s.optimal_length > 0) {
             const double ratio = got / s.optimal_length;
             ratio_sum += ratio;
@@ -175,15 +179,25 @@ void run_scen(const scen_args& a) {
                 ok = false;
             }
             if (r.path.front() != s.start || r.path.back() != s.goal) ok = false;
+            if (any_angle) {
+                if (auto bad = anyangle::check_any_angle_path(map, r.waypoints, request.mask())) {
+                    std::fprintf(stderr, "%s:%zu: invalid any-angle path: %s\n", a.file.c_str(),
+                                 s.line, bad->c_str());
+                    ok = false;
+                }
+            }
         }
         if (r.found()) ++solved;
         if (!ok) {
             ++mismatches;
             if (mismatches <= 10) {
-                std::fprintf(
-                    stderr, "%s:%zu: mismatch: %s length %.8f, expected %s%.*f\n", a.file.c_str(),
-                    s.line, std::string(search::status_name(r.status)).c_str(), got,
-                    weight == 1.0 ? "" : "at most the weight times ", s.decimals, s.optimal_length);
+                std::fprintf(stderr, "%s:%zu: mismatch: %s length %.8f, expected %s%.*f\n",
+                             a.file.c_str(), s.line,
+                             std::string(search::status_name(r.status)).c_str(), got,
+                             any_angle       ? "at most "
+                             : weight == 1.0 ? ""
+                                             : "at most the weight times ",
+                             s.decimals, s.optimal_length);
             }
         }
         if (emit.is_open()) {

@@ -27,6 +27,10 @@ nlohmann::json search_json(const search::search_result& r) {
     j["peak_open"] = r.stats.peak_open;
     j["memory_bytes"] = r.stats.memory_bytes;
     j["path"] = path_json(r.path);
+    if (!r.waypoints.empty()) {
+        auto& w = j["waypoints"] = nlohmann::json::array();
+        for (const point p : r.waypoints) w.push_back({p.x, p.y});
+    }
     return j;
 }
 
@@ -112,6 +116,7 @@ nlohmann::json finder_json(const registry::finder_entry& e) {
     j["complete"] = c.complete;
     j["preprocessing"] = c.preprocessing;
     j["stepping"] = c.stepping;
+    j["any_angle"] = c.any_angle;
     j["terrain_costs"] = registry::support_name(c.terrain_costs);
     j["stop_within"] = registry::support_name(c.stop_within);
     j["turn_penalty"] = registry::support_name(c.turn_penalty);

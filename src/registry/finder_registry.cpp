@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "method_finder.hpp"
+#include "xunlu/anyangle/theta_star.hpp"
+#include "xunlu/anyangle/visibility_search.hpp"
 #include "xunlu/hybrid/hybrid_finder.hpp"
 #include "xunlu/hybrid/single_object_finder.hpp"
 #include "xunlu/jps/block_jps.hpp"
@@ -168,6 +170,33 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
             .stepping = true};
 }
 
+/// An any-angle engine (theta_star, visibility_search) as a finder.
+template <class Engine> class any_angle_finder final : public search::finder {
+  public:
+    template <class... Args> explicit any_angle_finder(Args&&... args) : engine_(args...) {}
+    search::search_result find(const grid::grid_map& map,
+                               const search::search_request& request) override {
+        return engine_.find_path(map, request);
+    }
+
+  private:
+    Engine engine_;
+};
+
+/// The any-angle finders: polylines over passable cells (terrain costs and the weight are not
+/// taken into account), rule 8 only (no squeezing), aimed at the goal cell.
+constexpr finder_capabilities any_angle_caps(bool optimal, bool preprocessing) {
+    return {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
+            .terrain_costs = support::ignored,
+            .stop_within = support::unsupported,
+            .turn_penalty = support::unsupported,
+            .hex = support::unsupported,
+            .weight = support::ignored,
+            .optimal = optimal,
+            .preprocessing = preprocessing,
+            .any_angle = true};
+}
+
 /// The walking methods: valid but not shortest paths; terrain costs are not minimised.
 constexpr finder_capabilities walk_caps(bool complete) {
     return {.terrain_costs = support::ignored,
@@ -236,6 +265,24 @@ const std::vector<finder_entry>& table() {
              return std::make_unique<landmark_finder<jps_finder<jps::jps_plus>>>(
                  jps::jump_pruning::intermediate);
          }},
+        {"theta",
+         "Theta* (any-angle): A* over cell centres where a node takes its parent's parent as "
+         "parent when it sees it (Nash et al. 2007); near-shortest polylines",
+         any_angle_caps(false, false),
+         [] { return std::make_unique<any_angle_finder<anyangle::theta_star>>(); }},
+        {"lazy-theta",
+         "Lazy Theta* (any-angle): Theta* that checks each sight line once, on expansion (Nash, "
+         "Koenig & Tovey 2010)",
+         any_angle_caps(false, false),
+         [] {
+             return std::make_unique<any_angle_finder<anyangle::theta_star>>(
+                 anyangle::theta_variant::lazy);
+         }},
+        {"visgraph",
+         "optimal any-angle: A* over the visibility graph of convex obstacle corners (built on "
+         "first use), start and goal linked to the corners they see; exact shortest polylines",
+         any_angle_caps(true, true),
+         [] { return std::make_unique<any_angle_finder<anyangle::visibility_search>>(); }},
         {"hybrid",
          "the paper's hybrid: walk the straight line, local A* in a window near obstacles, "
          "full A* fallback (not optimal)",

@@ -46,10 +46,15 @@ struct finder_capabilities {
     /// Weighted A* (search_request::weight above 1, cost <= weight * optimal): natively, by an
     /// A* fallback, or ignored (Dijkstra has no heuristic; the walking methods do not search).
     support weight = support::native;
-    bool optimal = true;        ///< shortest paths (least cost) under the request's rules
+    bool optimal = true;        ///< shortest paths (least cost) under the request's rules; for
+                                ///< any-angle finders, the shortest polyline (see any_angle)
     bool complete = true;       ///< finds a path whenever one exists (within its budget)
     bool preprocessing = false; ///< builds per-map data before the first query
     bool stepping = false;      ///< offers start / step(budget) / finish
+    /// Paths are polylines through cell centres and obstacle corners (search_result::waypoints),
+    /// their `length` Euclidean; `optimal` then means the shortest such polyline, which is never
+    /// longer than the shortest 8-connected path.
+    bool any_angle = false;
 };
 
 /// The movement rules a finder supports, as names ("4", "8", "8-cut1", "8-always").

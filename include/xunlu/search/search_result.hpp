@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/core/point.hpp"
 #include "xunlu/xunlu_export.h"
 
 namespace xunlu::search {
@@ -58,9 +59,14 @@ struct search_result {
     search_status status = search_status::invalid_input;
     std::string reason;     ///< why, for every status other than found
     std::vector<cell> path; ///< start to goal (or to the best cell when partial)
-    double cost = 0;        ///< path cost in the rules' cost units (terrain included)
-    double length = 0;      ///< geometric length: 1 per straight, sqrt(2) per diagonal step
-    bool partial = false;   ///< the path stops short of the goal
+    /// Any-angle finders (registry capability `any_angle`): the path's vertices in cell units,
+    /// from the start cell's centre through the corners it bends at to the goal cell's centre;
+    /// `path` then lists the cells the polyline crosses (edge to edge) and `length` and `cost`
+    /// are its Euclidean length. Empty for grid paths.
+    std::vector<point> waypoints;
+    double cost = 0;      ///< path cost in the rules' cost units (terrain included)
+    double length = 0;    ///< geometric length: 1 per straight, sqrt(2) per diagonal step
+    bool partial = false; ///< the path stops short of the goal
     search_stats stats;
     search_trace trace;
 

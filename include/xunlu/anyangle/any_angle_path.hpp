@@ -1,0 +1,40 @@
+// What every any-angle finder shares: which requests it serves, and how a polyline of half
+// points becomes a search_result.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+
+#include "xunlu/anyangle/half_point.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::anyangle {
+
+/// Why `request` cannot be searched any-angle on `map`, or nullopt. Besides the grid checks
+/// (search::request_problem): the movement rule must be "8" (the any-angle model forbids
+/// squeezing between diagonal walls, as rule 8 does; 4 and the corner-cutting rules would
+/// promise other paths), and stop_within, turn penalties, hex maps and windows are refused.
+/// Terrain costs and the weight are ignored (paths are Euclidean over passable cells).
+[[nodiscard]] XUNLU_API std::optional<std::string>
+any_angle_request_problem(const grid::grid_map& map, const search::search_request& request,
+                          std::string_view algorithm);
+
+/// Fills `out.waypoints`, `out.path` (the cells crossed, consecutive cells sharing an edge),
+/// `out.length` and `out.cost` (both the Euclidean length) from `polyline`, which runs from the
+/// start centre to the last vertex. Returns false when a segment is not free under `mask`
+/// (every finder checks its segments, so false means a bug; the result is then left alone).
+XUNLU_API bool fill_any_angle_path(const grid::grid_map& map, std::span<const half_point> polyline,
+                                   grid::obstacle_mask mask, search::search_result& out);
+
+/// Why `waypoints` (cell units, as in search_result::waypoints) is not a walkable any-angle
+/// path on `map` under `mask`, or nullopt: every vertex must lie on the half-cell lattice and
+/// every segment pass anyangle::segment_is_free. Names the first bad segment.
+[[nodiscard]] XUNLU_API std::optional<std::string>
+check_any_angle_path(const grid::grid_map& map, std::span<const point> waypoints,
+                     grid::obstacle_mask mask);
+
+} // namespace xunlu::anyangle

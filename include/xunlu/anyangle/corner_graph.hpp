@@ -1,0 +1,82 @@
+// The visibility graph of a grid map's convex obstacle corners: the only places a shortest
+// any-angle path can bend, linked where they see each other and both ends are tangent.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xunlu/anyangle/half_point.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::anyangle {
+
+/// Called while building with (corners done, corners in all).
+using corner_graph_progress = std::function<void(std::size_t done, std::size_t total)>;
+
+/// A convex corner: a grid corner with exactly one blocked (or off-map) cell among the four
+/// around it. `diagonal` is the sign of (dx * dy) of the direction into that blocked cell
+/// (+1: it lies up-left or down-right of the corner; -1: up-right or down-left).
+struct convex_corner {
+    half_point at;
+    std::int8_t diagonal;
+};
+
+/// Whether a path leaving (or reaching) corner `c` in direction (dx, dy) is tangent to the
+/// blocked cell there: the line does not cut into it on either side. Shortest paths bend only
+/// at corners where both of their segments are tangent.
+[[nodiscard]] constexpr bool tangent_at(const convex_corner& c, std::int64_t dx,
+                                        std::int64_t dy) noexcept {
+    if (dx == 0 || dy == 0) return true;
+    return ((dx > 0) == (dy > 0) ? 1 : -1) != c.diagonal;
+}
+
+/// The convex corners of `map` under `mask`, row by row.
+[[nodiscard]] XUNLU_API std::vector<convex_corner> convex_corners(const grid::grid_map& map,
+                                                                  grid::obstacle_mask mask);
+
+/// Edges between convex corners that see each other (anyangle::segment_is_free) with both ends
+/// tangent, in compressed rows. Built once per map and obstacle mask, in O(corners^2 x length)
+/// segment checks (tangency rules out three pairs in four before any check); immutable and
+/// shared by every thread after that. Refused (with `problem()`) above `max_corners` corners or
+/// `max_edges` edges, so the build time and memory stay bounded.
+class XUNLU_API corner_graph {
+  public:
+    static constexpr std::size_t max_corners = 40000;
+    static constexpr std::size_t max_edges = std::size_t{1} << 26; ///< 256 MiB of targets
+
+    [[nodiscard]] static corner_graph build(const grid::grid_map& map, grid::obstacle_mask mask,
+                                            const corner_graph_progress& progress = {});
+    /// Cache key in a map's derived cache for `mask`.
+    [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask) noexcept;
+
+    /// Empty when the graph was built; otherwise why not (too many corners or edges).
+    [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+    [[nodiscard]] std::size_t corner_count() const noexcept { return corners_.size(); }
+    [[nodiscard]] std::size_t edge_count() const noexcept { return targets_.size(); }
+    [[nodiscard]] std::span<const convex_corner> corners() const noexcept { return corners_; }
+    /// The corners linked to corner `i`.
+    [[nodiscard]] std::span<const std::uint32_t> neighbours(std::size_t i) const noexcept {
+        return {targets_.data() + offsets_[i], targets_.data() + offsets_[i + 1]};
+    }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return corners_.capacity() * sizeof(convex_corner) +
+               offsets_.capacity() * sizeof(std::uint32_t) +
+               targets_.capacity() * sizeof(std::uint32_t);
+    }
+    /// Milliseconds the build took.
+    [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+
+  private:
+    std::vector<convex_corner> corners_;
+    std::vector<std::uint32_t> offsets_;
+    std::vector<std::uint32_t> targets_;
+    std::string problem_;
+    double build_ms_ = 0;
+};
+
+} // namespace xunlu::anyangle

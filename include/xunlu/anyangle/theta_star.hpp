@@ -1,0 +1,59 @@
+// Theta* and Lazy Theta*: A* over cell centres whose nodes may take any earlier node they see
+// as parent, so paths bend only where they must (Nash, Daniel, Koenig & Felner 2007, 2010).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "xunlu/anyangle/half_point.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/indexed_heap.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::anyangle {
+
+enum class theta_variant : std::uint8_t {
+    /// Theta*: checks line of sight from the parent's parent at every generated neighbour.
+    theta,
+    /// Lazy Theta*: assumes the sight line and checks it once, when the node is expanded,
+    /// taking the best expanded neighbour as parent when it fails: far fewer checks.
+    lazy,
+};
+
+/// A reusable Theta* / Lazy Theta* engine (not thread-safe: one per thread). Vertices are cell
+/// centres; segments follow anyangle::segment_is_free (no entering blocked cells, no squeezing
+/// between diagonal walls). Heuristic: Euclidean distance, so expansions are in order of a
+/// lower bound. Not optimal in general (bends sit at cell centres, not at obstacle corners), but
+/// never longer than the shortest 8-connected path: a node's g is at most its octile distance.
+/// Memory: 24 bytes per map cell (allocated once per map size) plus OPEN.
+class XUNLU_API theta_star {
+  public:
+    explicit theta_star(theta_variant variant = theta_variant::theta) : variant_(variant) {}
+
+    [[nodiscard]] search::search_result find_path(const grid::grid_map& map,
+                                                  const search::search_request& request);
+
+    /// The registry name of the variant ("theta" or "lazy-theta").
+    [[nodiscard]] std::string_view name() const noexcept;
+
+  private:
+    struct slot_of {
+        std::uint32_t* slots = nullptr;
+        std::uint32_t& operator()(std::uint32_t id) const noexcept { return slots[id]; }
+    };
+    void prepare(std::size_t cells);
+    [[nodiscard]] bool seen(std::uint32_t id) const noexcept { return stamp_[id] == generation_; }
+
+    theta_variant variant_;
+    std::vector<double> g_;
+    std::vector<std::uint32_t> parent_;
+    std::vector<std::uint32_t> slot_;
+    std::vector<std::uint32_t> stamp_; ///< == generation_: seen in this search
+    std::vector<std::uint8_t> closed_; ///< valid where seen
+    std::uint32_t generation_ = 0;
+    search::indexed_heap<slot_of> open_;
+};
+
+} // namespace xunlu::anyangle

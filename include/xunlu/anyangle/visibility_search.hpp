@@ -1,0 +1,54 @@
+// Optimal any-angle paths on a grid: A* over the convex-corner visibility graph, with the start
+// and goal centres linked to the corners they see. The answer is the exact shortest Euclidean
+// path under anyangle::segment_is_free.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "xunlu/anyangle/corner_graph.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/indexed_heap.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::anyangle {
+
+/// A reusable visibility-graph search (not thread-safe: one per thread; the graphs it reads are
+/// shared). `find_path(map, request)` takes the map's graph from its derived cache, building it
+/// on first use (corner_graph::build), so an edited map gets a new one.
+///
+/// Why it is optimal: a shortest path among polygonal obstacles bends only at obstacle vertices
+/// where it wraps the obstacle, i.e. at convex corners with both segments tangent; every such
+/// segment is an edge of the graph (or a start/goal link), and A* with the Euclidean heuristic
+/// (consistent) returns the shortest path in the graph. Per query: one segment check from the
+/// start and from the goal to each corner tangent towards them, then A* over the graph.
+class XUNLU_API visibility_search {
+  public:
+    [[nodiscard]] search::search_result find_path(const grid::grid_map& map,
+                                                  const search::search_request& request);
+    /// The same over a graph built for `map` and `request.mask()`.
+    [[nodiscard]] search::search_result find_path(const corner_graph& graph,
+                                                  const grid::grid_map& map,
+                                                  const search::search_request& request);
+
+  private:
+    struct slot_of {
+        std::uint32_t* slots = nullptr;
+        std::uint32_t& operator()(std::uint32_t id) const noexcept { return slots[id]; }
+    };
+    void prepare(std::size_t nodes);
+
+    std::vector<double> g_;
+    std::vector<double> to_goal_; ///< length of the goal link, < 0 when there is none
+    std::vector<std::uint32_t> parent_;
+    std::vector<std::uint32_t> slot_;
+    std::vector<std::uint32_t> stamp_;
+    std::vector<std::uint8_t> closed_;
+    std::uint32_t generation_ = 0;
+    search::indexed_heap<slot_of> open_;
+};
+
+} // namespace xunlu::anyangle

@@ -1,0 +1,217 @@
+// A* over the convex-corner visibility graph.
+#include "xunlu/anyangle/visibility_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/anyangle/segment_check.hpp"
+#include "xunlu/search/best_first.hpp"
+#include "xunlu/search/result_builder.hpp"
+
+namespace xunlu::anyangle {
+
+namespace {
+constexpr std::string_view algorithm = "visgraph";
+} // namespace
+
+void visibility_search::prepare(std::size_t nodes) {
+    if (g_.size() < nodes) {
+        g_.resize(nodes);
+        to_goal_.resize(nodes);
+        parent_.resize(nodes);
+        slot_.resize(nodes);
+        stamp_.assign(nodes, 0);
+        closed_.resize(nodes);
+        generation_ = 0;
+    }
+    if (++generation_ == 0) {
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        generation_ = 1;
+    }
+    open_.clear();
+    open_.set_slot_of(slot_of{slot_.data()});
+}
+
+search::search_result visibility_search::find_path(const grid::grid_map& map,
+                                                   const search::search_request& request) {
+    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
+        search::search_result out;
+        out.reason = std::move(*problem);
+        return out;
+    }
+    const grid::obstacle_mask mask = request.mask();
+    const auto graph = map.derived().get_or_build<corner_graph>(
+        corner_graph::cache_key(mask), [&] { return corner_graph::build(map, mask); });
+    return find_path(*graph, map, request);
+}
+
+search::search_result visibility_search::find_path(const corner_graph& graph,
+                                                   const grid::grid_map& map,
+                                                   const search::search_request& request) {
+    search::search_result out;
+    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
+        out.reason = std::move(*problem);
+        return out;
+    }
+    if (!graph.problem().empty()) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + ": " + graph.problem();
+        return out;
+    }
+    const grid::obstacle_mask mask = request.mask();
+    const half_point s = centre_of(request.start);
+    const half_point t = centre_of(request.goal);
+    out.stats.preprocessing_bytes = graph.memory_bytes();
+    const std::vector<half_point> direct =
+        s == t ? std::vector<half_point>{s} : std::vector<half_point>{s, t};
+    if (s == t || segment_is_free(map, s, t, mask)) {
+        out.status = search::search_status::found;
+        fill_any_angle_path(map, direct, mask, out);
+        return out;
+    }
+    const auto corners = graph.corners();
+    const std::size_t n = corners.size();
+    const auto start = static_cast<std::uint32_t>(n);
+    const auto goal = static_cast<std::uint32_t>(n + 1);
+    const std::size_t nodes = n + 2;
+    const std::size_t bytes_per_node = 2 * sizeof(double) + 3 * sizeof(std::uint32_t) + 1;
+    if (request.max_memory_bytes != 0 && nodes * bytes_per_node > request.max_memory_bytes) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + " needs " + std::to_string(nodes * bytes_per_node) +
+                     " bytes of node memory for this map, over the cap of " +
+                     std::to_string(request.max_memory_bytes);
+        return out;
+    }
+    prepare(nodes);
+    const auto at = [&](std::uint32_t id) {
+        return id == start ? s : (id == goal ? t : corners[id].at);
+    };
+    const auto h = [&](std::uint32_t id) { return distance(at(id), t); };
+    search::search_stats& stats = out.stats;
+    const bool trace = request.record_trace;
+    const auto record = [&](std::uint32_t id, search::node_event kind) {
+        const half_point p = at(id);
+        // Corners are recorded as the cell down-right of them (clamped to the map).
+        const cell c{std::min(p.x / 2, map.width() - 1), std::min(p.y / 2, map.height() - 1)};
+        out.trace.events.push_back({c, kind});
+        if (kind == search::node_event::closed) out.trace.expanded.push_back(c);
+    };
+    const auto open_node = [&](std::uint32_t id, double g, std::uint32_t from) {
+        if (stamp_[id] != generation_) {
+            stamp_[id] = generation_;
+            closed_[id] = 0;
+            to_goal_[id] = -1;
+            g_[id] = g;
+            parent_[id] = from;
+            open_.push({g + h(id), static_cast<float>(g)}, id);
+            ++stats.heap_pushes;
+            ++stats.generated;
+            if (trace) record(id, search::node_event::opened);
+        } else if (closed_[id] == 0 && g < g_[id]) {
+            g_[id] = g;
+            parent_[id] = from;
+            open_.decrease(slot_[id], {g + h(id), static_cast<float>(g)});
+            ++stats.decrease_keys;
+        }
+    };
+    // Goal links: the corners that see the goal centre along a tangent. Stamped here so that
+    // open_node keeps their link; corners stamped this way start unopened (g = infinity).
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const convex_corner& c = corners[i];
+        if (!tangent_at(c, std::int64_t{t.x} - c.at.x, std::int64_t{t.y} - c.at.y)) continue;
+        if (!segment_is_free(map, c.at, t, mask)) continue;
+        stamp_[i] = generation_;
+        closed_[i] = 2; // "linked to the goal, not yet opened"
+        to_goal_[i] = distance(c.at, t);
+    }
+    const auto reach = [&](std::uint32_t id, double g, std::uint32_t from) {
+        if (stamp_[id] == generation_ && closed_[id] == 2) { // first reach of a goal-linked one
+            closed_[id] = 0;
+            g_[id] = g;
+            parent_[id] = from;
+            open_.push({g + h(id), static_cast<float>(g)}, id);
+            ++stats.heap_pushes;
+            ++stats.generated;
+            if (trace) record(id, search::node_event::opened);
+            return;
+        }
+        open_node(id, g, from);
+    };
+    stamp_[start] = generation_;
+    closed_[start] = 1;
+    g_[start] = 0;
+    parent_[start] = start;
+    ++stats.expanded;
+    if (trace) record(start, search::node_event::closed);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const convex_corner& c = corners[i];
+        if (!tangent_at(c, std::int64_t{c.at.x} - s.x, std::int64_t{c.at.y} - s.y)) continue;
+        if (!segment_is_free(map, s, c.at, mask)) continue;
+        reach(i, distance(s, c.at), start);
+    }
+    search::search_phase phase = search::search_phase::exhausted_open;
+    std::uint32_t best = start;
+    double best_h = h(start);
+    while (!open_.empty()) {
+        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if ((stats.expanded & 255U) == 0 &&
+            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
+             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        const std::uint32_t u = open_.pop().id;
+        closed_[u] = 1;
+        ++stats.expanded;
+        if (trace) record(u, search::node_event::closed);
+        if (u == goal) {
+            phase = search::search_phase::found;
+            break;
+        }
+        if (const double hu = h(u); hu < best_h) {
+            best_h = hu;
+            best = u;
+        }
+        const double gu = g_[u];
+        const half_point pu = corners[u].at;
+        if (to_goal_[u] >= 0) open_node(goal, gu + to_goal_[u], u);
+        for (const std::uint32_t v : graph.neighbours(u)) {
+            if (stamp_[v] == generation_ && closed_[v] == 1) continue;
+            reach(v, gu + distance(pu, corners[v].at), u);
+        }
+        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
+    }
+    stats.memory_bytes =
+        (g_.capacity() + to_goal_.capacity()) * sizeof(double) +
+        (parent_.capacity() + slot_.capacity() + stamp_.capacity()) * sizeof(std::uint32_t) +
+        closed_.capacity() + open_.memory_bytes();
+    if (trace) {
+        for (const auto& e : open_.items()) {
+            const half_point p = at(e.id);
+            out.trace.open.push_back(
+                {std::min(p.x / 2, map.width() - 1), std::min(p.y / 2, map.height() - 1)});
+        }
+    }
+    search::describe_outcome(out, phase, request, stats, {});
+    if (phase == search::search_phase::exhausted_open) return out;
+    if (phase != search::search_phase::found && best == start) return out;
+    std::vector<half_point> polyline;
+    for (std::uint32_t id = phase == search::search_phase::found ? goal : best;; id = parent_[id]) {
+        polyline.push_back(at(id));
+        if (id == start) break;
+    }
+    std::reverse(polyline.begin(), polyline.end());
+    if (!fill_any_angle_path(map, polyline, mask, out)) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + ": internal error, a path segment is not free";
+        out.path.clear();
+    }
+    return out;
+}
+
+} // namespace xunlu::anyangle
