@@ -10,11 +10,45 @@
 #include "xunlu/search/best_first.hpp"
 #include "xunlu/search/result_builder.hpp"
 
+#include "monotone_sweep.hpp"
+
 namespace xunlu::anyangle {
 
 namespace {
 constexpr std::string_view algorithm = "visgraph";
 } // namespace
+
+template <class Visit>
+void visibility_search::for_each_seen_corner(const corner_graph& graph, const grid::grid_map& map,
+                                             grid::obstacle_mask mask, cell from, Visit&& visit) {
+    const half_point p = centre_of(from);
+    const auto corners = graph.corners();
+    const auto seen = [&](const convex_corner& c) {
+        return tangent_at(c, std::int64_t{c.at.x} - p.x, std::int64_t{c.at.y} - p.y) &&
+               segment_is_free(map, p, c.at, mask);
+    };
+    // Few corners for the map's area: check them all. Else sweep the four quadrants from the
+    // cell (a segment from a centre to a corner is never along a grid line) and check the
+    // corner at the far side of each cell reached.
+    if (corners.size() * 8 < static_cast<std::size_t>(map.width()) * map.height()) {
+        for (std::uint32_t i = 0; i < corners.size(); ++i) {
+            if (seen(corners[i])) visit(i);
+        }
+        return;
+    }
+    const detail::sweep_rows rows{sweep_previous_, sweep_current_};
+    for (const std::int32_t sx : {1, -1}) {
+        for (const std::int32_t sy : {1, -1}) {
+            detail::sweep_quadrant(map, mask, from, sx, sy, rows, [&](cell c) {
+                const std::int64_t j =
+                    graph.corner_id({2 * (c.x + (sx > 0 ? 1 : 0)), 2 * (c.y + (sy > 0 ? 1 : 0))});
+                if (j >= 0 && seen(corners[static_cast<std::size_t>(j)])) {
+                    visit(static_cast<std::uint32_t>(j));
+                }
+            });
+        }
+    }
+}
 
 void visibility_search::prepare(std::size_t nodes) {
     if (g_.size() < nodes) {
@@ -118,14 +152,11 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
     };
     // Goal links: the corners that see the goal centre along a tangent. Stamped here so that
     // open_node keeps their link; corners stamped this way start unopened (g = infinity).
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const convex_corner& c = corners[i];
-        if (!tangent_at(c, std::int64_t{t.x} - c.at.x, std::int64_t{t.y} - c.at.y)) continue;
-        if (!segment_is_free(map, c.at, t, mask)) continue;
+    for_each_seen_corner(graph, map, mask, request.goal, [&](std::uint32_t i) {
         stamp_[i] = generation_;
         closed_[i] = 2; // "linked to the goal, not yet opened"
-        to_goal_[i] = distance(c.at, t);
-    }
+        to_goal_[i] = distance(corners[i].at, t);
+    });
     const auto reach = [&](std::uint32_t id, double g, std::uint32_t from) {
         if (stamp_[id] == generation_ && closed_[id] == 2) { // first reach of a goal-linked one
             closed_[id] = 0;
@@ -145,12 +176,8 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
     parent_[start] = start;
     ++stats.expanded;
     if (trace) record(start, search::node_event::closed);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const convex_corner& c = corners[i];
-        if (!tangent_at(c, std::int64_t{c.at.x} - s.x, std::int64_t{c.at.y} - s.y)) continue;
-        if (!segment_is_free(map, s, c.at, mask)) continue;
-        reach(i, distance(s, c.at), start);
-    }
+    for_each_seen_corner(graph, map, mask, request.start,
+                         [&](std::uint32_t i) { reach(i, distance(s, corners[i].at), start); });
     search::search_phase phase = search::search_phase::exhausted_open;
     std::uint32_t best = start;
     double best_h = h(start);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
@@ -194,6 +195,20 @@ TEST_P(every_finder, answers_the_drawn_case_as_its_capabilities_promise) {
     EXPECT_FALSE(r.partial);
     EXPECT_EQ(r.path.front(), req.start);
     EXPECT_EQ(grid::check_path(drawn.map, r.path, req.rules, req.mask()), std::nullopt);
+    if (caps.any_angle) {
+        // A polyline from centre to centre over passable cells: walkable, its length Euclidean,
+        // never longer than the least-cost path of the rule (terrain costs are not counted),
+        // never shorter than the straight line.
+        EXPECT_EQ(r.path.back(), req.goal);
+        EXPECT_EQ(anyangle::check_any_angle_path(drawn.map, r.waypoints, req.mask()), std::nullopt);
+        EXPECT_EQ(r.cost, r.length);
+        if (!terrain) {
+            EXPECT_LE(r.length, c.cost + 1e-9);
+        }
+        EXPECT_GE(r.length, std::hypot(req.goal.x - req.start.x, req.goal.y - req.start.y) - 1e-9);
+        return;
+    }
+    EXPECT_TRUE(r.waypoints.empty());
     EXPECT_NEAR(r.length, grid::path_length(r.path), 1e-9);
     EXPECT_NEAR(r.cost, grid::path_cost(drawn.map, r.path, req.rules), 1e-9);
     if (c.expect == outcome::reaches_near) {

@@ -40,13 +40,17 @@ struct convex_corner {
                                                                   grid::obstacle_mask mask);
 
 /// Edges between convex corners that see each other (anyangle::segment_is_free) with both ends
-/// tangent, in compressed rows. Built once per map and obstacle mask, in O(corners^2 x length)
-/// segment checks (tangency rules out three pairs in four before any check); immutable and
-/// shared by every thread after that. Refused (with `problem()`) above `max_corners` corners or
+/// tangent, in compressed rows. Built once per map and obstacle mask: from each corner, in the
+/// two quadrants where it is tangent, the cells a segment could cross are swept row by row
+/// (steps away from the corner through free cells, a superset of what it sees), the corners at
+/// the far side of those cells are the candidates, and each candidate gets one exact segment
+/// check; along the four grid lines through the corner a straight scan finds the rest. Work is
+/// proportional to the area each corner could see, not to corners^2. Immutable and shared by
+/// every thread after that. Refused (with `problem()`) above `max_corners` corners or
 /// `max_edges` edges, so the build time and memory stay bounded.
 class XUNLU_API corner_graph {
   public:
-    static constexpr std::size_t max_corners = 40000;
+    static constexpr std::size_t max_corners = std::size_t{1} << 22;
     static constexpr std::size_t max_edges = std::size_t{1} << 26; ///< 256 MiB of targets
 
     [[nodiscard]] static corner_graph build(const grid::grid_map& map, grid::obstacle_mask mask,
@@ -65,9 +69,11 @@ class XUNLU_API corner_graph {
     }
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
         return corners_.capacity() * sizeof(convex_corner) +
-               offsets_.capacity() * sizeof(std::uint32_t) +
-               targets_.capacity() * sizeof(std::uint32_t);
+               (offsets_.capacity() + targets_.capacity() + row_start_.capacity()) *
+                   sizeof(std::uint32_t);
     }
+    /// The index of the convex corner at `p`, or -1.
+    [[nodiscard]] std::int64_t corner_id(half_point p) const noexcept;
     /// Milliseconds the build took.
     [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
 
@@ -75,6 +81,7 @@ class XUNLU_API corner_graph {
     std::vector<convex_corner> corners_;
     std::vector<std::uint32_t> offsets_;
     std::vector<std::uint32_t> targets_;
+    std::vector<std::uint32_t> row_start_; ///< corners of lattice row y: [row_start_[y], [y+1])
     std::string problem_;
     double build_ms_ = 0;
 };

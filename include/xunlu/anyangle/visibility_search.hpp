@@ -23,8 +23,10 @@ namespace xunlu::anyangle {
 /// Why it is optimal: a shortest path among polygonal obstacles bends only at obstacle vertices
 /// where it wraps the obstacle, i.e. at convex corners with both segments tangent; every such
 /// segment is an edge of the graph (or a start/goal link), and A* with the Euclidean heuristic
-/// (consistent) returns the shortest path in the graph. Per query: one segment check from the
-/// start and from the goal to each corner tangent towards them, then A* over the graph.
+/// (consistent) returns the shortest path in the graph. Per query: the start and the goal are
+/// linked to the corners they see (one segment check per candidate: every corner tangent
+/// towards them on small graphs; on large ones, the corners at the far side of the cells a
+/// segment could cross, swept quadrant by quadrant), then A* over the graph.
 class XUNLU_API visibility_search {
   public:
     [[nodiscard]] search::search_result find_path(const grid::grid_map& map,
@@ -40,6 +42,11 @@ class XUNLU_API visibility_search {
         std::uint32_t& operator()(std::uint32_t id) const noexcept { return slots[id]; }
     };
     void prepare(std::size_t nodes);
+    /// Calls visit(corner index) for every convex corner the centre of `from` sees along a
+    /// segment tangent at the corner.
+    template <class Visit>
+    void for_each_seen_corner(const corner_graph& graph, const grid::grid_map& map,
+                              grid::obstacle_mask mask, cell from, Visit&& visit);
 
     std::vector<double> g_;
     std::vector<double> to_goal_; ///< length of the goal link, < 0 when there is none
@@ -49,6 +56,8 @@ class XUNLU_API visibility_search {
     std::vector<std::uint8_t> closed_;
     std::uint32_t generation_ = 0;
     search::indexed_heap<slot_of> open_;
+    std::vector<std::uint8_t> sweep_previous_; ///< scratch rows of the linking sweeps
+    std::vector<std::uint8_t> sweep_current_;
 };
 
 } // namespace xunlu::anyangle

@@ -1,0 +1,219 @@
+// The any-angle searches: visgraph equals the brute-force shortest polyline (reference::
+// shortest_length) on many small maps; Theta* and Lazy Theta* lie between that optimum and the
+// 8-connected one; every returned path is walkable; edits give a new graph; refusals are clear.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "any_angle_reference.hpp"
+#include "support/ascii_map.hpp"
+#include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/anyangle/corner_graph.hpp"
+#include "xunlu/anyangle/theta_star.hpp"
+#include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/grid/map_generators.hpp"
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/search/astar.hpp"
+
+namespace xunlu::anyangle {
+namespace {
+
+/// Random, maze and room maps of a few sizes, with their seed for messages.
+std::vector<std::pair<std::string, grid::grid_map>> small_maps() {
+    std::vector<std::pair<std::string, grid::grid_map>> out;
+    for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+        const std::int32_t w = 4 + static_cast<std::int32_t>(seed % 7);
+        const std::int32_t h = 4 + static_cast<std::int32_t>((seed * 5) % 7);
+        auto r = grid::generate_random(w, h, 10.0 + static_cast<double>(seed % 4) * 10, seed);
+        out.emplace_back("random " + std::to_string(seed), std::move(r.value()));
+    }
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        out.emplace_back("maze " + std::to_string(seed),
+                         std::move(grid::generate_maze(11, 9, 1, seed).value()));
+        out.emplace_back("rooms " + std::to_string(seed),
+                         std::move(grid::generate_rooms(13, 13, 3, seed).value()));
+    }
+    auto open = grid::grid_map::create(9, 7);
+    out.emplace_back("open", std::move(open.value()));
+    return out;
+}
+
+std::vector<cell> free_cells(const grid::grid_map& m) {
+    std::vector<cell> out;
+    for (std::int32_t y = 0; y < m.height(); ++y) {
+        for (std::int32_t x = 0; x < m.width(); ++x) {
+            if (m.passable({x, y}, grid::obstacle_mask::high_and_low)) out.push_back({x, y});
+        }
+    }
+    return out;
+}
+
+void expect_walkable(const grid::grid_map& m, const search::search_request& req,
+                     const search::search_result& r) {
+    ASSERT_FALSE(r.waypoints.empty());
+    EXPECT_EQ(r.waypoints.front(), to_point(centre_of(req.start)));
+    EXPECT_EQ(r.waypoints.back(), to_point(centre_of(req.goal)));
+    EXPECT_EQ(check_any_angle_path(m, r.waypoints, req.mask()), std::nullopt);
+    double length = 0;
+    for (std::size_t i = 1; i < r.waypoints.size(); ++i) {
+        length += std::hypot(r.waypoints[i].x - r.waypoints[i - 1].x,
+                             r.waypoints[i].y - r.waypoints[i - 1].y);
+    }
+    EXPECT_NEAR(r.length, length, 1e-9);
+    EXPECT_EQ(r.cost, r.length);
+    ASSERT_FALSE(r.path.empty());
+    EXPECT_EQ(r.path.front(), req.start);
+    EXPECT_EQ(r.path.back(), req.goal);
+    EXPECT_EQ(grid::check_path(m, r.path, req.rules, req.mask()), std::nullopt);
+}
+
+TEST(any_angle_search, visgraph_is_the_shortest_polyline_and_theta_lies_between) {
+    std::mt19937_64 rng(7);
+    int compared = 0;
+    int unreachable = 0;
+    int shorter_than_octile = 0;
+    visibility_search optimal;
+    theta_star theta;
+    theta_star lazy(theta_variant::lazy);
+    search::astar octile;
+    for (auto& [name, m] : small_maps()) {
+        const auto cells = free_cells(m);
+        if (cells.size() < 2) continue;
+        std::uniform_int_distribution<std::size_t> pick(0, cells.size() - 1);
+        for (int k = 0; k < 12; ++k) {
+            const search::search_request req{.start = cells[pick(rng)], .goal = cells[pick(rng)]};
+            SCOPED_TRACE(name + ": (" + std::to_string(req.start.x) + "," +
+                         std::to_string(req.start.y) + ") -> (" + std::to_string(req.goal.x) + "," +
+                         std::to_string(req.goal.y) + ")");
+            const double best = reference::shortest_length(m, req.start, req.goal, req.mask());
+            const auto grid_path = octile.find_path(m, req);
+            const auto v = optimal.find_path(m, req);
+            const auto t = theta.find_path(m, req);
+            const auto l = lazy.find_path(m, req);
+            if (!std::isfinite(best)) {
+                ++unreachable;
+                EXPECT_EQ(v.status, search::search_status::no_path);
+                EXPECT_EQ(t.status, search::search_status::no_path);
+                EXPECT_EQ(l.status, search::search_status::no_path);
+                EXPECT_FALSE(grid_path.found()); // rule 8 is stricter than any-angle
+                continue;
+            }
+            ASSERT_TRUE(v.found()) << v.reason;
+            ASSERT_TRUE(t.found()) << t.reason;
+            ASSERT_TRUE(l.found()) << l.reason;
+            EXPECT_NEAR(v.length, best, 1e-9 * std::max(1.0, best));
+            EXPECT_GE(t.length, best - 1e-9);
+            EXPECT_GE(l.length, best - 1e-9);
+            if (grid_path.found()) {
+                EXPECT_LE(v.length, grid_path.length + 1e-9);
+                EXPECT_LE(t.length, grid_path.length + 1e-9);
+                EXPECT_LE(l.length, grid_path.length + 1e-9);
+                shorter_than_octile += v.length < grid_path.length - 1e-9 ? 1 : 0;
+            }
+            expect_walkable(m, req, v);
+            expect_walkable(m, req, t);
+            expect_walkable(m, req, l);
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 300);
+    EXPECT_GT(unreachable, 5);
+    EXPECT_GT(shorter_than_octile, 100);
+}
+
+TEST(any_angle_search, bends_at_corners_hug_walls_and_never_squeeze) {
+    const auto drawn = testing::parse_ascii(R"(
+        S.....
+        ####..
+        ......
+        ..#...
+        ...#.G)");
+    const search::search_request req{.start = drawn.start, .goal = drawn.goal};
+    visibility_search v;
+    const auto r = v.find_path(drawn.map, req);
+    ASSERT_TRUE(r.found()) << r.reason;
+    // Around the wall's end at its corner (4,1) in cell units, then straight to the goal past
+    // the diagonal walls (2,3) and (3,4), never between them.
+    EXPECT_NEAR(r.length, reference::shortest_length(drawn.map, req.start, req.goal, req.mask()),
+                1e-12);
+    ASSERT_EQ(r.waypoints.size(), 3U);
+    EXPECT_EQ(r.waypoints[1], (point{4.0, 1.0}));
+}
+
+TEST(any_angle_search, an_edited_map_gets_a_new_graph) {
+    auto drawn = testing::parse_ascii(R"(
+        S.......
+        ........
+        ........
+        .......G)");
+    const search::search_request req{.start = drawn.start, .goal = drawn.goal};
+    visibility_search v;
+    const auto before = v.find_path(drawn.map, req);
+    ASSERT_TRUE(before.found());
+    EXPECT_EQ(before.waypoints.size(), 2U); // straight
+    for (std::int32_t y = 0; y < 3; ++y) drawn.map.set_high_obstacle({4, y}, true);
+    const auto after = v.find_path(drawn.map, req);
+    ASSERT_TRUE(after.found());
+    EXPECT_GT(after.length, before.length);
+    EXPECT_NEAR(after.length,
+                reference::shortest_length(drawn.map, req.start, req.goal, req.mask()), 1e-9);
+    // The same answer from a graph built fresh for the edited map.
+    const auto fresh = corner_graph::build(drawn.map, req.mask());
+    EXPECT_NEAR(v.find_path(fresh, drawn.map, req).length, after.length, 1e-12);
+}
+
+TEST(any_angle_search, refuses_what_it_does_not_serve_and_names_it) {
+    const auto drawn = testing::parse_ascii("S...G");
+    search::search_request req{.start = drawn.start, .goal = drawn.goal};
+    visibility_search v;
+    theta_star t;
+    req.rules = *grid::parse_movement_rules("4");
+    EXPECT_EQ(v.find_path(drawn.map, req).status, search::search_status::invalid_input);
+    EXPECT_NE(t.find_path(drawn.map, req).reason.find("rule 4"), std::string::npos);
+    req.rules = {};
+    req.stop_within = 1;
+    EXPECT_NE(v.find_path(drawn.map, req).reason.find("stop_within"), std::string::npos);
+    req.stop_within = 0;
+    req.goal = {9, 0};
+    EXPECT_NE(t.find_path(drawn.map, req).reason.find("outside"), std::string::npos);
+    req.goal = drawn.goal;
+    req.max_memory_bytes = 16;
+    EXPECT_EQ(t.find_path(drawn.map, req).status, search::search_status::resource_exhausted);
+}
+
+TEST(any_angle_search, budgets_end_with_a_partial_walkable_path) {
+    auto made = grid::generate_maze(41, 41, 1, 3);
+    ASSERT_TRUE(made.ok());
+    const grid::grid_map& m = made.value();
+    search::search_request req{.start = {0, 0}, .goal = {40, 40}};
+    req.max_expansions = 20;
+    for (const auto variant : {theta_variant::theta, theta_variant::lazy}) {
+        theta_star t(variant);
+        const auto r = t.find_path(m, req);
+        EXPECT_EQ(r.status, search::search_status::budget_exhausted);
+        EXPECT_TRUE(r.partial);
+        ASSERT_FALSE(r.waypoints.empty());
+        EXPECT_EQ(check_any_angle_path(m, r.waypoints, req.mask()), std::nullopt);
+    }
+    visibility_search v;
+    req.max_expansions = 3;
+    const auto r = v.find_path(m, req);
+    EXPECT_EQ(r.status, search::search_status::budget_exhausted);
+}
+
+TEST(any_angle_search, convex_corners_are_where_one_of_four_cells_is_blocked) {
+    const auto drawn = testing::parse_ascii(R"(
+        ....
+        .#..
+        ....)");
+    const auto corners = convex_corners(drawn.map, grid::obstacle_mask::high_and_low);
+    ASSERT_EQ(corners.size(), 4U); // the wall cell's four corners; the map's edges add none
+    EXPECT_EQ(corners[0].at, (half_point{2, 2}));
+    EXPECT_EQ(corners[0].diagonal, 1); // the wall lies down-right of it
+    EXPECT_EQ(corners[1].diagonal, -1);
+}
+
+} // namespace
+} // namespace xunlu::anyangle
