@@ -24,6 +24,7 @@ struct path_answer {
     std::string status;
     std::string reason;
     py::array_t<std::int32_t> path;
+    py::array_t<double> waypoints; ///< any-angle algorithms: (n, 2) vertices in cell units
     double length = 0;
     double cost = 0;
     bool partial = false;
@@ -75,6 +76,13 @@ path_answer to_python(const facade::path_result& r, double time_us) {
     for (std::size_t i = 0; i < r.path.size(); ++i) {
         v(static_cast<py::ssize_t>(i), 0) = r.path[i].x;
         v(static_cast<py::ssize_t>(i), 1) = r.path[i].y;
+    }
+    a.waypoints =
+        py::array_t<double>({static_cast<py::ssize_t>(r.waypoints.size()), py::ssize_t{2}});
+    auto w = a.waypoints.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
+        w(static_cast<py::ssize_t>(i), 0) = r.waypoints[i].x;
+        w(static_cast<py::ssize_t>(i), 1) = r.waypoints[i].y;
     }
     a.length = r.length;
     a.cost = r.cost;
@@ -163,10 +171,14 @@ The answer to a path query. status: "found", "no_path", "budget_exhausted" (path
 "invalid_input" or "resource_exhausted"; reason says why for every status but "found".
 path: int32 array of shape (n, 2), rows (x, y) in cells from start to goal. length: cells
 (1 per straight step, sqrt(2) per diagonal one). cost: the rules' cost units, terrain included.
+waypoints: float64 array of shape (n, 2) for the any-angle algorithms ("theta", "lazy-theta",
+"visgraph"): the polyline's vertices in cell units (centres at x + 0.5), start centre to goal
+centre, and length is its Euclidean length; empty (0, 2) for grid paths.
 time_us: wall time of the search in microseconds (0 in batches).)doc")
         .def_readonly("status", &path_answer::status)
         .def_readonly("reason", &path_answer::reason)
         .def_readonly("path", &path_answer::path)
+        .def_readonly("waypoints", &path_answer::waypoints)
         .def_readonly("length", &path_answer::length)
         .def_readonly("cost", &path_answer::cost)
         .def_readonly("partial", &path_answer::partial)

@@ -34,6 +34,7 @@ class PathResult:
     status: str
     reason: str
     path: npt.NDArray[np.int32]
+    waypoints: npt.NDArray[np.float64]
     length: float
     cost: float
     partial: bool

@@ -28,6 +28,22 @@ def test_every_optimal_algorithm_agrees_with_astar(u_trap, algorithm):
         assert steps.max() == 1  # A* paths are cell by cell
 
 
+@pytest.mark.parametrize("algorithm", ["theta", "lazy-theta", "visgraph"])
+def test_any_angle_paths_come_as_waypoints_no_longer_than_the_grid_path(u_trap, algorithm):
+    grid = xunlu.find_path(u_trap, (5, 15), (36, 15))
+    r = xunlu.find_path(u_trap, (5, 15), (36, 15), algorithm=algorithm)
+    assert r.found, r.reason
+    assert r.waypoints.dtype == np.float64 and r.waypoints.shape[1] == 2
+    assert tuple(r.waypoints[0]) == (5.5, 15.5) and tuple(r.waypoints[-1]) == (36.5, 15.5)
+    polyline = float(np.sum(np.hypot(*np.diff(r.waypoints, axis=0).T)))
+    assert math.isclose(r.length, polyline, abs_tol=1e-9)
+    assert r.length <= grid.length + 1e-9
+    assert grid.waypoints.shape == (0, 2)  # grid algorithms give none
+    # Rule 4 is refused by name.
+    refused = xunlu.find_path(u_trap, (5, 15), (36, 15), algorithm=algorithm, four_way=True)
+    assert refused.status == "invalid_input" and "rule 4" in refused.reason
+
+
 def test_weighted_astar_stays_within_its_bound(u_trap):
     optimal = xunlu.find_path(u_trap, (5, 15), (36, 15))
     for weight in (1.0, 1.5, 3.0):
