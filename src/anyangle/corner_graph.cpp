@@ -28,7 +28,9 @@ std::vector<convex_corner> convex_corners(const grid::grid_map& map, grid::obsta
                 1) {
                 continue;
             }
-            out.push_back({{2 * x, 2 * y}, static_cast<std::int8_t>(ul || dr ? 1 : -1)});
+            const std::int8_t bx = ul || dl ? -1 : 1;
+            const std::int8_t by = ul || ur ? -1 : 1;
+            out.push_back({{2 * x, 2 * y}, static_cast<std::int8_t>(bx * by), bx, by});
         }
     }
     return out;

@@ -205,10 +205,22 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
             best = u;
         }
         const double gu = g_[u];
-        const half_point pu = corners[u].at;
-        if (to_goal_[u] >= 0) open_node(goal, gu + to_goal_[u], u);
+        const convex_corner& cu = corners[u];
+        const half_point pu = cu.at;
+        // Only bends that wrap u's blocked cell can lie on a shortest path (u's g is final, so
+        // its parent is the one a shortest path comes from; a tie parent gives the same length,
+        // so a bend not wrapping the cell could be shortened either way).
+        const half_point from = at(parent_[u]);
+        const std::int64_t back_x = std::int64_t{from.x} - pu.x;
+        const std::int64_t back_y = std::int64_t{from.y} - pu.y;
+        const auto wraps = [&](half_point next) {
+            return wraps_at(cu, back_x, back_y, std::int64_t{next.x} - pu.x,
+                            std::int64_t{next.y} - pu.y);
+        };
+        if (to_goal_[u] >= 0 && wraps(t)) open_node(goal, gu + to_goal_[u], u);
         for (const std::uint32_t v : graph.neighbours(u)) {
             if (stamp_[v] == generation_ && closed_[v] == 1) continue;
+            if (!wraps(corners[v].at)) continue;
             reach(v, gu + distance(pu, corners[v].at), u);
         }
         stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());

@@ -212,7 +212,17 @@ TEST(any_angle_search, convex_corners_are_where_one_of_four_cells_is_blocked) {
     ASSERT_EQ(corners.size(), 4U); // the wall cell's four corners; the map's edges add none
     EXPECT_EQ(corners[0].at, (half_point{2, 2}));
     EXPECT_EQ(corners[0].diagonal, 1); // the wall lies down-right of it
+    EXPECT_EQ(corners[0].blocked_x, 1);
+    EXPECT_EQ(corners[0].blocked_y, 1);
     EXPECT_EQ(corners[1].diagonal, -1);
+    EXPECT_EQ(corners[1].blocked_x, -1);
+    // Bends at corners[0]: coming from up-right and leaving down-left wraps the wall; coming
+    // from the left and leaving downwards cuts the free quadrant (shorter straight across).
+    EXPECT_TRUE(wraps_at(corners[0], 5, -1, -1, 5));
+    EXPECT_TRUE(wraps_at(corners[0], -1, 5, 5, -1));
+    EXPECT_FALSE(wraps_at(corners[0], -1, 0, 0, 1));
+    EXPECT_TRUE(wraps_at(corners[0], -3, 0, 3, 0));   // straight on
+    EXPECT_FALSE(wraps_at(corners[0], -3, 0, -1, 0)); // straight back
 }
 
 } // namespace

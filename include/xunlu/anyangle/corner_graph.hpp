@@ -19,12 +19,30 @@ namespace xunlu::anyangle {
 using corner_graph_progress = std::function<void(std::size_t done, std::size_t total)>;
 
 /// A convex corner: a grid corner with exactly one blocked (or off-map) cell among the four
-/// around it. `diagonal` is the sign of (dx * dy) of the direction into that blocked cell
-/// (+1: it lies up-left or down-right of the corner; -1: up-right or down-left).
+/// around it. (blocked_x, blocked_y) is the direction from the corner into that cell (each
+/// +-1); `diagonal` is their product (+1: the cell lies up-left or down-right of the corner;
+/// -1: up-right or down-left).
 struct convex_corner {
     half_point at;
     std::int8_t diagonal;
+    std::int8_t blocked_x;
+    std::int8_t blocked_y;
 };
+
+/// Whether a path that reaches corner `c` from direction `back` (pointing from the corner to
+/// where the path came from) and leaves in direction `out` wraps the corner's blocked cell:
+/// the cell lies in the angle between them, so the bend cannot be cut short. Both segments must
+/// already be tangent. A shortest path bends only where this holds (or runs straight through).
+[[nodiscard]] constexpr bool wraps_at(const convex_corner& c, std::int64_t back_x,
+                                      std::int64_t back_y, std::int64_t out_x,
+                                      std::int64_t out_y) noexcept {
+    const auto sign = [](std::int64_t v) { return (v > 0) - (v < 0); };
+    const int turn = sign(back_x * out_y - back_y * out_x);
+    if (turn == 0) return back_x * out_x + back_y * out_y < 0; // straight on, not back
+    const int from_back = sign(back_x * c.blocked_y - back_y * c.blocked_x);
+    const int to_out = sign(c.blocked_x * out_y - c.blocked_y * out_x);
+    return (from_back == 0 || from_back == turn) && (to_out == 0 || to_out == turn);
+}
 
 /// Whether a path leaving (or reaching) corner `c` in direction (dx, dy) is tangent to the
 /// blocked cell there: the line does not cut into it on either side. Shortest paths bend only
