@@ -89,7 +89,8 @@ corner_graph corner_graph::build(const grid::grid_map& map, grid::obstacle_mask 
     };
     std::vector<std::uint8_t> previous_row;
     std::vector<std::uint8_t> current_row;
-    const detail::sweep_rows rows{previous_row, current_row};
+    detail::shadow_set shadows;
+    const detail::sweep_rows rows{previous_row, current_row, shadows};
     for (std::size_t i = 0; i < n; ++i) {
         const convex_corner a = g.corners_[i];
         const std::int32_t cx = a.at.x / 2;
@@ -98,7 +99,7 @@ corner_graph corner_graph::build(const grid::grid_map& map, grid::obstacle_mask 
         for (const std::int32_t sx : {1, -1}) {
             const std::int32_t sy = static_cast<std::int32_t>(-a.diagonal) * sx;
             const cell first{sx > 0 ? cx : cx - 1, sy > 0 ? cy : cy - 1};
-            detail::sweep_quadrant(map, mask, first, sx, sy, rows, [&](cell c) {
+            detail::sweep_quadrant(map, mask, a.at, first, sx, sy, rows, [&](cell c) {
                 const half_point far{2 * (c.x + (sx > 0 ? 1 : 0)), 2 * (c.y + (sy > 0 ? 1 : 0))};
                 const std::int64_t j = g.corner_id(far);
                 if (j <= static_cast<std::int64_t>(i)) return;

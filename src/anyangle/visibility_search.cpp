@@ -36,10 +36,11 @@ void visibility_search::for_each_seen_corner(const corner_graph& graph, const gr
         }
         return;
     }
-    const detail::sweep_rows rows{sweep_previous_, sweep_current_};
+    detail::shadow_set shadows;
+    const detail::sweep_rows rows{sweep_previous_, sweep_current_, shadows};
     for (const std::int32_t sx : {1, -1}) {
         for (const std::int32_t sy : {1, -1}) {
-            detail::sweep_quadrant(map, mask, from, sx, sy, rows, [&](cell c) {
+            detail::sweep_quadrant(map, mask, p, from, sx, sy, rows, [&](cell c) {
                 const std::int64_t j =
                     graph.corner_id({2 * (c.x + (sx > 0 ? 1 : 0)), 2 * (c.y + (sy > 0 ? 1 : 0))});
                 if (j >= 0 && seen(corners[static_cast<std::size_t>(j)])) {

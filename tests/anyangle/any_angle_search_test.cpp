@@ -3,6 +3,7 @@
 // 8-connected one; every returned path is walkable; edits give a new graph; refusals are clear.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -201,6 +202,59 @@ TEST(any_angle_search, budgets_end_with_a_partial_walkable_path) {
     req.max_expansions = 3;
     const auto r = v.find_path(m, req);
     EXPECT_EQ(r.status, search::search_status::budget_exhausted);
+}
+
+TEST(any_angle_search, the_swept_graph_has_exactly_the_edges_of_checking_every_pair) {
+    // Sparse and dense random maps, a maze and rooms: the sweeps (monotone reach, shadows of
+    // nearer blocked cells, grid-line scans) must find every tangent pair that sees each other.
+    std::vector<grid::grid_map> maps;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        maps.push_back(std::move(
+            grid::generate_random(30, 24, 5.0 + static_cast<double>(seed) * 7, seed).value()));
+    }
+    maps.push_back(std::move(grid::generate_maze(31, 25, 2, 5).value()));
+    maps.push_back(std::move(grid::generate_rooms(33, 33, 5, 6).value()));
+    for (std::size_t k = 0; k < maps.size(); ++k) {
+        const grid::grid_map& m = maps[k];
+        const auto mask = grid::obstacle_mask::high_and_low;
+        const corner_graph g = corner_graph::build(m, mask);
+        ASSERT_TRUE(g.problem().empty());
+        const auto corners = g.corners();
+        std::size_t expected_edges = 0;
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            std::vector<std::uint32_t> expected;
+            for (std::size_t j = 0; j < corners.size(); ++j) {
+                const std::int64_t dx = corners[j].at.x - corners[i].at.x;
+                const std::int64_t dy = corners[j].at.y - corners[i].at.y;
+                if (i != j && tangent_at(corners[i], dx, dy) && tangent_at(corners[j], dx, dy) &&
+                    reference::segment_free(m, corners[i].at, corners[j].at, mask)) {
+                    expected.push_back(static_cast<std::uint32_t>(j));
+                }
+            }
+            std::vector<std::uint32_t> got(g.neighbours(i).begin(), g.neighbours(i).end());
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(got, expected) << "map " << k << ", corner (" << corners[i].at.x / 2 << ","
+                                     << corners[i].at.y / 2 << ")";
+            expected_edges += expected.size();
+        }
+        EXPECT_EQ(g.edge_count(), expected_edges);
+        // Queries on these maps link their ends by the same sweeps (many corners per cell).
+        const auto cells = free_cells(m);
+        visibility_search v;
+        for (std::size_t q = 0; q < 2; ++q) {
+            const search::search_request req{
+                .start = cells[(q * 7919 + k * 31) % cells.size()],
+                .goal = cells[(q * 104729 + k * 17 + cells.size() / 2) % cells.size()]};
+            const double best = reference::shortest_length(m, req.start, req.goal, mask);
+            const auto r = v.find_path(g, m, req);
+            if (!std::isfinite(best)) {
+                EXPECT_EQ(r.status, search::search_status::no_path);
+                continue;
+            }
+            ASSERT_TRUE(r.found()) << r.reason;
+            EXPECT_NEAR(r.length, best, 1e-9 * best) << "map " << k << " query " << q;
+        }
+    }
 }
 
 TEST(any_angle_search, convex_corners_are_where_one_of_four_cells_is_blocked) {

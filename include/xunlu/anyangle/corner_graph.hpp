@@ -60,7 +60,8 @@ struct convex_corner {
 /// Edges between convex corners that see each other (anyangle::segment_is_free) with both ends
 /// tangent, in compressed rows. Built once per map and obstacle mask: from each corner, in the
 /// two quadrants where it is tangent, the cells a segment could cross are swept row by row
-/// (steps away from the corner through free cells, a superset of what it sees), the corners at
+/// (steps away from the corner through free cells not in the shadow of a nearer blocked cell, a
+/// superset of what it sees), the corners at
 /// the far side of those cells are the candidates, and each candidate gets one exact segment
 /// check; along the four grid lines through the corner a straight scan finds the rest. Work is
 /// proportional to the area each corner could see, not to corners^2. Immutable and shared by
