@@ -1,7 +1,9 @@
-// Theta* and Lazy Theta* over cell centres, with the exact any-angle segment rule.
+// Theta* and Lazy Theta* over grid corners (and the start and goal centres), with the exact
+// any-angle segment rule.
 #include "xunlu/anyangle/theta_star.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <limits>
 
@@ -14,7 +16,6 @@ namespace xunlu::anyangle {
 
 namespace {
 
-constexpr double sqrt2 = 1.4142135623730951;
 constexpr std::size_t bytes_per_cell =
     sizeof(double) + 3 * sizeof(std::uint32_t) + sizeof(std::uint8_t);
 
@@ -49,50 +50,103 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
         out.reason = std::move(*problem);
         return out;
     }
-    const std::size_t cells = map.padded_cells();
-    if (request.max_memory_bytes != 0 && cells * bytes_per_cell > request.max_memory_bytes) {
+    // Nodes: the grid corners (row-major over (width+1) x (height+1)), then the start and the
+    // goal centres.
+    const std::int64_t cw = std::int64_t{map.width()} + 1;
+    const std::size_t corners = static_cast<std::size_t>(cw) * (std::size_t(map.height()) + 1);
+    const std::size_t nodes = corners + 2;
+    if (request.max_memory_bytes != 0 && nodes * bytes_per_cell > request.max_memory_bytes) {
         out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(name()) + " needs " + std::to_string(cells * bytes_per_cell) +
+        out.reason = std::string(name()) + " needs " + std::to_string(nodes * bytes_per_cell) +
                      " bytes of node memory for this map, over the cap of " +
                      std::to_string(request.max_memory_bytes);
         return out;
     }
-    prepare(cells);
+    prepare(nodes);
     const grid::obstacle_mask mask = request.mask();
-    const std::uint8_t block = static_cast<std::uint8_t>(mask);
-    const std::uint8_t* flags = map.padded_flags();
-    const auto free = [&](std::size_t i) { return (flags[i] & block) == 0; };
-    const auto stride = static_cast<std::int64_t>(map.stride());
-    const auto start = static_cast<std::uint32_t>(map.index(request.start));
-    const auto goal = static_cast<std::uint32_t>(map.index(request.goal));
-    const auto centre = [&](std::uint32_t id) {
-        return half_point{2 * static_cast<std::int32_t>(id % stride) - 1,
-                          2 * static_cast<std::int32_t>(id / stride) - 1};
+    const auto free = [&](std::int64_t x, std::int64_t y) {
+        return map.passable({static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)}, mask);
     };
-    const half_point goal_point = centre(goal);
-    const auto h = [&](std::uint32_t id) { return distance(centre(id), goal_point); };
+    const auto start = static_cast<std::uint32_t>(corners);
+    const auto goal = static_cast<std::uint32_t>(corners + 1);
+    const half_point start_point = centre_of(request.start);
+    const half_point goal_point = centre_of(request.goal);
+    const auto at = [&](std::uint32_t id) {
+        if (id == start) return start_point;
+        if (id == goal) return goal_point;
+        return half_point{static_cast<std::int32_t>(2 * (id % cw)),
+                          static_cast<std::int32_t>(2 * (id / cw))};
+    };
+    const auto corner_id = [&](std::int64_t x, std::int64_t y) {
+        return static_cast<std::uint32_t>(y * cw + x);
+    };
+    // The corners of a cell, for linking its centre.
+    const auto cell_corners = [&](cell c) {
+        return std::array<std::uint32_t, 4>{corner_id(c.x, c.y), corner_id(c.x + 1, c.y),
+                                            corner_id(c.x, c.y + 1), corner_id(c.x + 1, c.y + 1)};
+    };
+    const auto is_corner_of = [](half_point corner, cell c) {
+        return (corner.x == 2 * c.x || corner.x == 2 * c.x + 2) &&
+               (corner.y == 2 * c.y || corner.y == 2 * c.y + 2);
+    };
+    // A corner between two diagonally touching blocked cells is no vertex: a path through it
+    // would squeeze between them.
+    const auto pinch = [&](std::uint32_t id) {
+        const half_point p = at(id);
+        const std::int64_t x = p.x / 2;
+        const std::int64_t y = p.y / 2;
+        const bool ul = free(x - 1, y - 1);
+        const bool dr = free(x, y);
+        const bool ur = free(x, y - 1);
+        const bool dl = free(x - 1, y);
+        return ul == dr && ur == dl && ul != ur;
+    };
+    // Calls f(neighbour) for every node one straight unit step (or a centre-corner link) away:
+    // along a grid edge with a free cell beside it, or across a free cell; never a pinch.
+    const auto for_each_neighbour = [&](std::uint32_t id, auto&& f) {
+        if (id == start || id == goal) {
+            for (const std::uint32_t c : cell_corners(id == start ? request.start : request.goal)) {
+                if (!pinch(c)) f(c);
+            }
+            return;
+        }
+        const half_point p = at(id);
+        const std::int64_t x = p.x / 2;
+        const std::int64_t y = p.y / 2;
+        for (std::int64_t dy = -1; dy <= 1; ++dy) {
+            for (std::int64_t dx = -1; dx <= 1; ++dx) {
+                if (dx == 0 && dy == 0) continue;
+                const std::int64_t nx = x + dx;
+                const std::int64_t ny = y + dy;
+                if (nx < 0 || ny < 0 || nx >= cw || ny > map.height()) continue;
+                bool ok = false;
+                if (dx != 0 && dy != 0) {
+                    ok = free(dx > 0 ? x : x - 1, dy > 0 ? y : y - 1);
+                } else if (dx != 0) { // along a row line: the cells above and below the edge
+                    const std::int64_t cx = dx > 0 ? x : x - 1;
+                    ok = free(cx, y - 1) || free(cx, y);
+                } else {
+                    const std::int64_t cy = dy > 0 ? y : y - 1;
+                    ok = free(x - 1, cy) || free(x, cy);
+                }
+                if (ok && !pinch(corner_id(nx, ny))) f(corner_id(nx, ny));
+            }
+        }
+        if (is_corner_of(p, request.start)) f(start);
+        if (is_corner_of(p, request.goal)) f(goal);
+    };
+    const auto h = [&](std::uint32_t id) { return distance(at(id), goal_point); };
     const auto sight = [&](std::uint32_t a, std::uint32_t b) {
-        return segment_is_free(map, centre(a), centre(b), mask);
-    };
-    struct move {
-        std::int64_t dx;
-        std::int64_t dy;
-        double cost;
-    };
-    constexpr move moves[8] = {{1, 0, 1},     {-1, 0, 1},     {0, 1, 1},      {0, -1, 1},
-                               {1, 1, sqrt2}, {1, -1, sqrt2}, {-1, 1, sqrt2}, {-1, -1, sqrt2}};
-    // A move between neighbouring centres is a segment: diagonal ones pass the shared corner,
-    // allowed unless both cells beside it are blocked.
-    const auto can_step = [&](std::uint32_t from, const move& m, std::uint32_t to) {
-        if (!free(to)) return false;
-        if (m.dx == 0 || m.dy == 0) return true;
-        return free(static_cast<std::size_t>(from + m.dx)) ||
-               free(static_cast<std::size_t>(from + m.dy * stride));
+        return segment_is_free(map, at(a), at(b), mask);
     };
     const bool trace = request.record_trace;
+    const auto cell_near = [&](std::uint32_t id) {
+        const half_point p = at(id);
+        return cell{std::min(p.x / 2, map.width() - 1), std::min(p.y / 2, map.height() - 1)};
+    };
     const auto record = [&](std::uint32_t id, search::node_event kind) {
-        out.trace.events.push_back({map.cell_of(id), kind});
-        if (kind == search::node_event::closed) out.trace.expanded.push_back(map.cell_of(id));
+        out.trace.events.push_back({cell_near(id), kind});
+        if (kind == search::node_event::closed) out.trace.expanded.push_back(cell_near(id));
     };
 
     search::search_stats& stats = out.stats;
@@ -106,6 +160,10 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
     search::search_phase phase = search::search_phase::exhausted_open;
     std::uint32_t best = start; // expanded node nearest the goal, for partial paths
     double best_h = std::numeric_limits<double>::infinity();
+    if (request.start == request.goal) {
+        phase = search::search_phase::found;
+        open_.clear();
+    }
     while (!open_.empty()) {
         if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
             phase = search::search_phase::out_of_budget;
@@ -121,14 +179,14 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
         if (variant_ == theta_variant::lazy && parent_[id] != id && !sight(parent_[id], id)) {
             // The assumed sight line fails: the best expanded neighbour becomes the parent.
             double g = std::numeric_limits<double>::infinity();
-            for (const move& m : moves) {
-                const auto n = static_cast<std::uint32_t>(id - m.dx - m.dy * stride);
-                if (!seen(n) || closed_[n] == 0 || !can_step(n, m, id)) continue;
-                if (g_[n] + m.cost < g) {
-                    g = g_[n] + m.cost;
+            for_each_neighbour(id, [&](std::uint32_t n) {
+                if (stamp_[n] != generation_ || closed_[n] == 0) return;
+                const double via = g_[n] + distance(at(n), at(id));
+                if (via < g) {
+                    g = via;
                     parent_[id] = n;
                 }
-            }
+            });
             g_[id] = g;
         }
         closed_[id] = 1;
@@ -143,16 +201,14 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
             best = id;
         }
         const std::uint32_t p = parent_[id];
-        for (const move& m : moves) {
-            const auto n = static_cast<std::uint32_t>(id + m.dx + m.dy * stride);
-            if (!can_step(id, m, n)) continue;
-            const bool known = seen(n);
-            if (known && closed_[n] != 0) continue;
+        for_each_neighbour(id, [&](std::uint32_t n) {
+            const bool known = stamp_[n] == generation_;
+            if (known && closed_[n] != 0) return;
             ++stats.generated;
-            double g = g_[id] + m.cost;
+            double g = g_[id] + distance(at(id), at(n));
             std::uint32_t from = id;
             if (p != id && (variant_ == theta_variant::lazy || sight(p, n))) {
-                g = g_[p] + distance(centre(p), centre(n));
+                g = g_[p] + distance(at(p), at(n));
                 from = p;
             }
             if (!known) {
@@ -169,7 +225,7 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
                 open_.decrease(slot_[n], {g + h(n), static_cast<float>(g)});
                 ++stats.decrease_keys;
             }
-        }
+        });
         stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
     }
     stats.memory_bytes =
@@ -177,16 +233,21 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
         (parent_.capacity() + slot_.capacity() + stamp_.capacity()) * sizeof(std::uint32_t) +
         closed_.capacity() + open_.memory_bytes();
     if (trace) {
-        for (const auto& e : open_.items()) out.trace.open.push_back(map.cell_of(e.id));
+        for (const auto& e : open_.items()) out.trace.open.push_back(cell_near(e.id));
     }
     search::describe_outcome(out, phase, request, stats, {});
     if (phase == search::search_phase::exhausted_open) return out;
     std::vector<half_point> polyline;
-    for (std::uint32_t at = phase == search::search_phase::found ? goal : best;; at = parent_[at]) {
-        polyline.push_back(centre(at));
-        if (at == start) break;
+    if (request.start == request.goal) {
+        polyline.push_back(start_point);
+    } else {
+        for (std::uint32_t id = phase == search::search_phase::found ? goal : best;;
+             id = parent_[id]) {
+            polyline.push_back(at(id));
+            if (id == start) break;
+        }
+        std::reverse(polyline.begin(), polyline.end());
     }
-    std::reverse(polyline.begin(), polyline.end());
     if (!fill_any_angle_path(map, polyline, mask, out)) {
         out.status = search::search_status::resource_exhausted;
         out.reason = std::string(name()) + ": internal error, a path segment is not free";

@@ -1,4 +1,4 @@
-// Theta* and Lazy Theta*: A* over cell centres whose nodes may take any earlier node they see
+// Theta* and Lazy Theta*: A* over grid corners whose nodes may take any earlier node they see
 // as parent, so paths bend only where they must (Nash, Daniel, Koenig & Felner 2007, 2010).
 #pragma once
 
@@ -22,12 +22,13 @@ enum class theta_variant : std::uint8_t {
     lazy,
 };
 
-/// A reusable Theta* / Lazy Theta* engine (not thread-safe: one per thread). Vertices are cell
-/// centres; segments follow anyangle::segment_is_free (no entering blocked cells, no squeezing
-/// between diagonal walls). Heuristic: Euclidean distance, so expansions are in order of a
-/// lower bound. Not optimal in general (bends sit at cell centres, not at obstacle corners), but
-/// never longer than the shortest 8-connected path: a node's g is at most its octile distance.
-/// Memory: 24 bytes per map cell (allocated once per map size) plus OPEN.
+/// A reusable Theta* / Lazy Theta* engine (not thread-safe: one per thread). Vertices are the
+/// grid corners plus the start and goal cell centres (each linked to its cell's four corners);
+/// a unit step runs along a grid edge with a free cell beside it or across a free cell, and
+/// sight lines follow anyangle::segment_is_free (no entering blocked cells, no squeezing between
+/// diagonal walls). Heuristic: Euclidean distance. Bends therefore sit on corners, where
+/// shortest paths bend, so paths come close to the optimum (`visgraph`) without preprocessing;
+/// not optimal in general. Memory: 25 bytes per grid corner (kept between queries) plus OPEN.
 class XUNLU_API theta_star {
   public:
     explicit theta_star(theta_variant variant = theta_variant::theta) : variant_(variant) {}
@@ -44,7 +45,6 @@ class XUNLU_API theta_star {
         std::uint32_t& operator()(std::uint32_t id) const noexcept { return slots[id]; }
     };
     void prepare(std::size_t cells);
-    [[nodiscard]] bool seen(std::uint32_t id) const noexcept { return stamp_[id] == generation_; }
 
     theta_variant variant_;
     std::vector<double> g_;
