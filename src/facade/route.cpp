@@ -23,7 +23,8 @@ result<pipeline::route_finder> make_route_finder(std::string_view algorithm) {
          .make = entry->make,
          .terrain_costs = entry->caps.terrain_costs == registry::support::native,
          .stop_within = entry->caps.stop_within == registry::support::native,
-         .turn_penalty = entry->caps.turn_penalty == registry::support::native});
+         .turn_penalty = entry->caps.turn_penalty == registry::support::native,
+         .any_angle = entry->caps.any_angle});
 }
 
 } // namespace xunlu::facade

@@ -15,10 +15,13 @@ grid_answer stage_context::grid_search(route_query& q, cell from, cell to, std::
     r.deadline = q.req.deadline;
     r.cancel = q.req.cancel;
     r.turn_penalty = q.req.turn_penalty;
-    const bool use_grid = !short_leg && grid && q.s.options().use_jps &&
-                          (grid_choice.terrain_costs || !q.map.has_terrain_costs()) &&
-                          (grid_choice.stop_within || stop_within == 0) &&
-                          (grid_choice.turn_penalty || !q.req.turn_penalty);
+    const bool use_grid =
+        !short_leg && grid && q.s.options().use_jps &&
+        (grid_choice.terrain_costs || !q.map.has_terrain_costs()) &&
+        (grid_choice.stop_within || stop_within == 0) &&
+        (grid_choice.turn_penalty || !q.req.turn_penalty) &&
+        (!grid_choice.any_angle || (r.rules.moves == grid::connectivity::eight &&
+                                    r.rules.corners == grid::corner_rule::no_cut));
     grid_answer a{use_grid ? grid->find(q.map, r) : astar.find_path(q.map, r),
                   use_grid ? std::string_view(grid_choice.name) : std::string_view("astar")};
     q.out.stats.expanded += a.result.stats.expanded;
@@ -60,7 +63,16 @@ void stage_context::answer_search(route_query& q, route_stage stage, grid_answer
     const bool reached_goal = !a.result.path.empty() && a.result.path.back() == q.gc;
     const auto status = a.result.status == search::search_status::found ? route_status::found
                                                                         : route_status::partial;
-    answer(q, status, stage, path_polyline(q, a.result.path), reached_goal);
+    if (a.result.waypoints.empty()) {
+        answer(q, status, stage, path_polyline(q, a.result.path), reached_goal);
+    } else { // an any-angle search: its polyline already bends only at obstacle corners
+        std::vector<point> poly;
+        poly.reserve(a.result.waypoints.size() + 2);
+        poly.push_back(q.sp);
+        poly.insert(poly.end(), a.result.waypoints.begin(), a.result.waypoints.end());
+        if (reached_goal) poly.push_back(q.gp);
+        answer(q, status, stage, poly, reached_goal);
+    }
     if (status == route_status::partial) q.out.reason = a.result.reason;
 }
 

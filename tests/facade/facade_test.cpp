@@ -257,6 +257,29 @@ TEST(facade_route, answers_in_pixels_with_a_named_grid_search) {
     EXPECT_EQ(outside.status, pipeline::route_status::invalid);
 }
 
+TEST(facade_route, an_any_angle_search_gives_the_shortest_polyline_as_turning_points) {
+    auto scene = make_scene(drawn_map(), {.cell_size = 10});
+    ASSERT_TRUE(scene.ok()) << scene.err().message;
+    auto grid = make_route_finder("astar");
+    auto any = make_route_finder("visgraph");
+    ASSERT_TRUE(any.ok()) << any.err().message;
+    const pipeline::route_request req{.start = {5, 5}, .goal = {55, 5}};
+    const route_answer a = grid.value().find(scene.value(), req);
+    const route_answer v = any.value().find(scene.value(), req);
+    ASSERT_TRUE(v.ok()) << v.reason;
+    EXPECT_EQ(v.algorithm, "visgraph");
+    EXPECT_EQ(v.points.front(), (point{5, 5}));
+    EXPECT_EQ(v.points.back(), (point{55, 5}));
+    // Under the wall's lower end: the polyline bends only at its two bottom corners, (2,2) and
+    // (3,2) in cells = (20,20) and (30,20) px.
+    EXPECT_LE(v.length, a.length + 1e-9);
+    ASSERT_EQ(v.points.size(), 4U);
+    EXPECT_EQ(v.points[1], (point{20, 20}));
+    EXPECT_EQ(v.points[2], (point{30, 20}));
+    const double expected = std::hypot(15.0, 15.0) + 10.0 + std::hypot(25.0, 15.0);
+    EXPECT_NEAR(v.length, expected, 1e-9);
+}
+
 TEST(facade_route, refuses_unknown_algorithm_and_bad_cell_size) {
     auto finder = make_route_finder("teleport");
     ASSERT_FALSE(finder.ok());
