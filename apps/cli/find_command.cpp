@@ -220,7 +220,11 @@ void run_find(const find_args& a) {
         auto img = render::draw_map(map, scale);
         render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
         render::draw_cells(img, r.trace.open, scale, render::colour::open);
-        render::draw_path(img, r.path, scale);
+        if (r.waypoints.empty()) {
+            render::draw_path(img, r.path, scale);
+        } else { // any-angle: the polyline itself, bends marked
+            render::draw_polyline(img, r.waypoints, scale);
+        }
         auto written = render::write_png(img, a.png);
         if (!written) throw command_error{written.err().message};
     }

@@ -161,8 +161,9 @@ void run_scen(const scen_args& a) {
         // On hex maps the scenario's optimal length is the path cost (hex steps times terrain).
         const double got = hex ? r.cost : r.length;
         const double tolerance = std::pow(10.0, -s.decimals);
-        // Any-angle finders: never longer than the 8-connected optimum (usually shorter).
-        bool ok = r.found() && (any_angle       ? got <= s.optimal_length + tolerance
+        // Any-angle finders: never longer than the 8-connected optimum (usually shorter; equal
+        // at the file's precision counts, the file's value being rounded).
+        bool ok = r.found() && (any_angle       ? got <= s.optimal_length || s.matches(got)
                                 : weight == 1.0 ? s.matches(got)
                                                 : got <= weight * s.optimal_length + tolerance);
         if (r.found() && s.optimal_length > 0) {

@@ -2,6 +2,7 @@
 #include "xunlu/render/map_picture.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace xunlu::render {
@@ -33,6 +34,39 @@ rgb_image draw_map(const grid::grid_map& map, std::int32_t scale) {
 void draw_cells(rgb_image& image, std::span<const cell> cells, std::int32_t scale,
                 std::uint32_t rgb) {
     for (const cell c : cells) image.fill_cell(c.x, c.y, scale, rgb);
+}
+
+void draw_polyline(rgb_image& image, std::span<const point> points, std::int32_t scale) {
+    if (points.empty()) return;
+    const std::int32_t thick = std::max(1, scale / 3);
+    const auto dot = [&](double x, double y, std::int32_t size, std::uint32_t rgb) {
+        const auto px = static_cast<std::int32_t>(std::lround(x * scale));
+        const auto py = static_cast<std::int32_t>(std::lround(y * scale));
+        for (std::int32_t t = 0; t < size; ++t)
+            for (std::int32_t u = 0; u < size; ++u)
+                image.set(px - size / 2 + t, py - size / 2 + u, rgb);
+    };
+    const auto cell_at = [](point p) {
+        return cell{static_cast<std::int32_t>(std::floor(p.x)),
+                    static_cast<std::int32_t>(std::floor(p.y))};
+    };
+    const cell first = cell_at(points.front());
+    const cell last = cell_at(points.back());
+    image.fill_cell(first.x, first.y, scale, colour::start);
+    image.fill_cell(last.x, last.y, scale, colour::goal);
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        const double dx = (points[i + 1].x - points[i].x) * scale;
+        const double dy = (points[i + 1].y - points[i].y) * scale;
+        const auto n = static_cast<std::int32_t>(std::ceil(std::max(std::fabs(dx), std::fabs(dy))));
+        for (std::int32_t k = 0; k <= n; ++k) {
+            const double f = n == 0 ? 0.0 : static_cast<double>(k) / n;
+            dot(points[i].x + (points[i + 1].x - points[i].x) * f,
+                points[i].y + (points[i + 1].y - points[i].y) * f, thick, colour::path);
+        }
+    }
+    for (std::size_t i = 1; i + 1 < points.size(); ++i) {
+        dot(points[i].x, points[i].y, thick + 2, colour::jump_point);
+    }
 }
 
 void draw_path(rgb_image& image, std::span<const cell> path, std::int32_t scale) {

@@ -1,5 +1,6 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
-// threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables, A*);
+// threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables,
+// visgraph with its visibility graphs, A*);
 // every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
 // by ./test (build/tsan).
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/jps/block_jps.hpp"
@@ -110,6 +112,20 @@ std::string check_search(Engine& engine, const grid::grid_map& map, bool low_blo
     return "";
 }
 
+/// An any-angle answer (visgraph): found exactly when A* finds a path, walkable segment by
+/// segment, never longer than A*'s octile path.
+std::string check_any_angle(search::finder& finder, const grid::grid_map& map, bool low_block) {
+    const search::search_request req{
+        .start = {0, 4}, .goal = {21, 4}, .low_obstacles_block = low_block};
+    const auto got = finder.find(map, req);
+    const auto ref = search::find_path_astar(map, req);
+    if (got.status != ref.status) return "visgraph status differs from A*: " + got.reason;
+    if (!ref.found()) return "";
+    if (got.length > ref.length + 1e-9) return "visgraph path longer than A*'s";
+    if (auto bad = anyangle::check_any_angle_path(map, got.waypoints, req.mask())) return *bad;
+    return "";
+}
+
 /// A registered finder behind the engine interface check_search uses.
 struct registry_engine {
     std::unique_ptr<search::finder> finder;
@@ -142,6 +158,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             // jps-dh: every snapshot's landmark table is built in its derived cache by whichever
             // reader asks first, while the others wait and the writer makes new snapshots.
             registry_engine landmarks{registry::find_finder("jps-dh")->make()};
+            // visgraph: likewise each snapshot's visibility graph.
+            const auto any_angle = registry::find_finder("visgraph")->make();
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -172,7 +190,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 4) {
+                    switch ((q / 2) % 5) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -181,6 +199,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 2:
                         problem = check_search(landmarks, st->map(), low);
+                        break;
+                    case 3:
+                        problem = check_any_angle(*any_angle, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);

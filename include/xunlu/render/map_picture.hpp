@@ -5,6 +5,7 @@
 #include <span>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/core/point.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/render/rgb_image.hpp"
 
@@ -36,5 +37,9 @@ void draw_cells(rgb_image& image, std::span<const cell> cells, std::int32_t scal
 
 /// Paints a cell path, with the start and goal cells marked.
 void draw_path(rgb_image& image, std::span<const cell> path, std::int32_t scale);
+
+/// Paints a polyline in cell units (an any-angle path's waypoints: segments through cell
+/// corners), with its start and goal cells marked and a dot on every bend.
+void draw_polyline(rgb_image& image, std::span<const point> points, std::int32_t scale);
 
 } // namespace xunlu::render
