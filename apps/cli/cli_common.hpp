@@ -138,6 +138,7 @@ void register_subgoal_graph(CLI::App& app);
 void register_landmarks(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
+void register_poly(CLI::App& app);
 void register_compare(CLI::App& app);
 void register_compare_batch(CLI::App& app);
 void register_algorithms(CLI::App& app);

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_landmarks(app);
     xunlu::cli::register_route(app);
     xunlu::cli::register_ray(app);
+    xunlu::cli::register_poly(app);
     xunlu::cli::register_compare(app);
     xunlu::cli::register_compare_batch(app);
     xunlu::cli::register_algorithms(app);

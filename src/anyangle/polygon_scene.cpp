@@ -51,6 +51,16 @@ struct locator {
         }
         return where + polygon_name(poly) + " vertex " + std::to_string(original + 1);
     }
+    /// A second place in the same message: "polygon 2 (obstacle 2) vertex 4, line 17".
+    [[nodiscard]] std::string also(std::size_t poly, std::size_t vertex, std::size_t count) const {
+        std::size_t original = vertex;
+        if (reversed != nullptr && (*reversed)[poly]) original = count - 1 - vertex;
+        std::string out = polygon_name(poly) + " vertex " + std::to_string(original + 1);
+        if (lines != nullptr && poly < lines->size() && original < (*lines)[poly].size()) {
+            out += ", line " + std::to_string((*lines)[poly][original]);
+        }
+        return out;
+    }
 };
 
 struct edge_ref {
@@ -138,9 +148,9 @@ std::optional<std::string> validate(std::vector<polygon*> polys, const locator& 
             if (segments_meet(p1, p2, q1, q2)) {
                 const std::size_t na = polys[a->poly]->vertices.size();
                 return where.at(e.poly, e.index, n) + ": its edge to the next vertex meets " +
-                       (a->poly == e.poly ? "another edge of the same polygon (at "
-                                          : where.polygon_name(a->poly) + " (edge at ") +
-                       where.at(a->poly, a->index, na) + ")";
+                       (a->poly == e.poly ? "another edge of the same polygon, from "
+                                          : "the edge from ") +
+                       where.also(a->poly, a->index, na);
             }
         }
         active.push_back(&e);

@@ -82,6 +82,8 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
     const std::string refused = run("find " + map + " --from 0,0 --to 9,9 --json").out;
     expect_documented("`find`", found);
     expect_documented("`find`", refused);
+    expect_documented("`find`",
+                      run("find " + map + " --from 0,0 --to 5,0 --algo visgraph --json").out);
     expect_documented("Batch mode",
                       run("find " + map + " --batch " +
                           write("q.jsonl", "{\"id\":1,\"from\":[0,0],\"to\":[5,0]}\n[]\n"))
@@ -118,6 +120,12 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
     write("g/pathlink.csv", "1,2\n");
     expect_documented("`graph`", run("graph " + path("g") + " --from 1 --to 2 --json").out);
     expect_documented("`graph`", run("graph " + path("g") + " --from 1 --to 3 --json").out);
+    const std::string scene = write("s.poly", "xunlu-polygons 1\nboundary\n0 0\n20 0\n20 10\n"
+                                              "0 10\nend\nobstacle\n4 2\n8 2\n8 8\n4 8\nend\n");
+    expect_documented("`poly`", run("poly check " + scene + " --json").out);
+    expect_documented("`poly`", run("poly find " + scene + " --from 1,5 --to 19,5 --json").out);
+    expect_documented("`poly`", run("poly find " + scene + " --from 6,5 --to 19,5 --json").out);
+    expect_documented("`poly`", run("poly ray " + scene + " --from 1,5 --to 19,5 --json").out);
 }
 
 TEST_F(cli, build_folders_named_in_the_docs_are_made_by_the_scripts) {

@@ -1,0 +1,70 @@
+// `xunlu poly` and the any-angle algorithms through the CLI: answers, exit codes, bad scenes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "cli_fixture.hpp"
+
+namespace xunlu {
+namespace {
+
+constexpr const char* room_with_box = "xunlu-polygons 1\nboundary\n0 0\n20 0\n20 10\n0 10\nend\n"
+                                      "obstacle\n4 2\n8 2\n8 8\n4 8\nend\n";
+
+TEST_F(cli, poly_finds_the_shortest_path_and_casts_rays) {
+    const std::string scene = write("room.poly", room_with_box);
+    const auto found = run("poly find " + scene + " --from 1,5 --to 11,5 --json");
+    ASSERT_EQ(found.code, 0) << found.err;
+    const json j = last_json_line(found.out);
+    EXPECT_EQ(j["status"], "found");
+    // Around the box's corner (4,2) or (4,8), then (8,2) or (8,8): 2 x hypot(3,3) + 4 + ...
+    const double expected = std::hypot(3.0, 3.0) + 4.0 + std::hypot(3.0, 3.0);
+    EXPECT_NEAR(j["length"].get<double>(), expected, 1e-9);
+    EXPECT_EQ(j["points"].size(), 4U);
+    const auto ray = run("poly ray " + scene + " --from 1,5 --to 19,5 --json");
+    EXPECT_EQ(ray.code, 1); // blocked
+    EXPECT_EQ(last_json_line(ray.out)["hit"], json::array({4.0, 5.0}));
+    EXPECT_EQ(run("poly ray " + scene + " --from 1,1 --to 19,1").code, 0);
+    const auto check = run("poly check " + scene + " --json");
+    ASSERT_EQ(check.code, 0) << check.err;
+    EXPECT_EQ(last_json_line(check.out)["bend_vertices"], 4);
+}
+
+TEST_F(cli, poly_refuses_bad_scenes_and_points_with_where) {
+    const std::string scene = write("room.poly", room_with_box);
+    const auto inside = run("poly find " + scene + " --from 6,5 --to 1,1");
+    EXPECT_EQ(inside.code, 2);
+    EXPECT_NE(inside.out.find("not in the walkable region"), std::string::npos);
+    const std::string bad = write("bad.poly", "xunlu-polygons 1\nboundary\n0 0\n20 0\n20 10\n"
+                                              "0 10\nend\nobstacle\n4 2\n30 2\n8 8\nend\n");
+    const auto r = run("poly check " + bad);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("bad.poly:4: polygon 0 (boundary) vertex 2: its edge to the next vertex "
+                         "meets the edge from polygon 1 (obstacle 1) vertex 1, line 9"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(run("poly find " + scene + " --from 1 --to 2,2").code, 2);
+    EXPECT_EQ(run("poly check " + path("missing.poly")).code, 2);
+}
+
+TEST_F(cli, any_angle_algorithms_print_waypoints) {
+    const std::string map = write("m.map", walled_map);
+    const auto r = run("find " + map + " --from 0,0 --to 5,0 --algo visgraph --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    ASSERT_TRUE(j.contains("waypoints"));
+    EXPECT_EQ(j["waypoints"].front(), json::array({0.5, 0.5}));
+    EXPECT_EQ(j["waypoints"].back(), json::array({5.5, 0.5}));
+    const auto grid = last_json_line(run("find " + map + " --from 0,0 --to 5,0 --json").out);
+    EXPECT_LE(j["length"].get<double>(), grid["length"].get<double>() + 1e-9);
+    EXPECT_FALSE(grid.contains("waypoints"));
+    const auto refused = run("find " + map + " --from 0,0 --to 5,0 --algo theta --rule 4 --json");
+    EXPECT_EQ(refused.code, 2);
+    const auto png =
+        run("find " + map + " --from 0,0 --to 5,0 --algo lazy-theta --png " + path("aa.png"));
+    EXPECT_EQ(png.code, 0) << png.err;
+    EXPECT_TRUE(fs::exists(path("aa.png")));
+}
+
+} // namespace
+} // namespace xunlu
