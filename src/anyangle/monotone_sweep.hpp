@@ -73,11 +73,14 @@ struct sweep_rows {
 /// Calls visit(cell) for every free cell reachable from `first` (the cell a segment from
 /// `origin` into quadrant (sx, sy) starts in; sx, sy = +-1) by steps (sx, 0) and (0, sy) through
 /// free cells not hidden by the shadows of blocked cells in rows nearer `origin`; row by row.
+/// `budget` (optional): cells the sweep may still visit; it stops early, returning false, when
+/// the budget runs out (the scratch rows are left clean). Returns true when complete.
 template <class Visit>
-void sweep_quadrant(const grid::grid_map& map, grid::obstacle_mask mask, half_point origin,
-                    cell first, std::int32_t sx, std::int32_t sy, sweep_rows rows, Visit&& visit) {
+bool sweep_quadrant(const grid::grid_map& map, grid::obstacle_mask mask, half_point origin,
+                    cell first, std::int32_t sx, std::int32_t sy, sweep_rows rows, Visit&& visit,
+                    std::size_t* budget = nullptr) {
     const auto free = [&](std::int32_t x, std::int32_t y) { return map.passable({x, y}, mask); };
-    if (!free(first.x, first.y)) return;
+    if (!free(first.x, first.y)) return true;
     const auto w = static_cast<std::size_t>(map.width());
     if (rows.previous.size() != w) {
         rows.previous.assign(w, 0);
@@ -118,7 +121,17 @@ void sweep_quadrant(const grid::grid_map& map, grid::obstacle_mask mask, half_po
     std::int32_t lo = first.x; // the row's reached cells lie from lo to hi (in sweep order)
     std::int32_t hi = first.x;
     std::int32_t x = first.x;
+    const auto spend = [&] {
+        if (budget == nullptr) return true;
+        if (*budget == 0) return false;
+        --*budget;
+        return true;
+    };
     for (; inside(x) && free(x, y); x += sx) {
+        if (!spend()) {
+            clear(rows.current, lo, hi);
+            return false;
+        }
         rows.current[static_cast<std::size_t>(x)] = 1;
         visit(cell{x, y});
         hi = x;
@@ -142,6 +155,11 @@ void sweep_quadrant(const grid::grid_map& map, grid::obstacle_mask mask, half_po
                 const std::int64_t a = across(x);
                 reached = !rows.shadows.hides(range_lo(a, c), range_hi(a, c));
             }
+            if (reached && !spend()) {
+                clear(rows.previous, lo, hi);
+                if (any) clear(rows.current, new_lo, new_hi);
+                return false;
+            }
             if (reached) {
                 rows.current[static_cast<std::size_t>(x)] = 1;
                 visit(cell{x, y});
@@ -152,11 +170,12 @@ void sweep_quadrant(const grid::grid_map& map, grid::obstacle_mask mask, half_po
             left = reached;
         }
         clear(rows.previous, lo, hi);
-        if (!any) return;
+        if (!any) return true;
         lo = new_lo;
         hi = new_hi;
     }
     clear(rows.current, lo, hi);
+    return true;
 }
 
 } // namespace xunlu::anyangle::detail

@@ -16,6 +16,9 @@ namespace xunlu::anyangle {
 
 namespace {
 constexpr std::string_view algorithm = "visgraph";
+/// Cells a linking sweep may visit per convex corner of the map before checking every corner
+/// instead (one segment check costs about as much as this many sweep steps).
+constexpr std::size_t sweep_cells_per_corner = 32;
 } // namespace
 
 template <class Visit>
@@ -27,27 +30,38 @@ void visibility_search::for_each_seen_corner(const corner_graph& graph, const gr
         return tangent_at(c, std::int64_t{c.at.x} - p.x, std::int64_t{c.at.y} - p.y) &&
                segment_is_free(map, p, c.at, mask);
     };
-    // Few corners for the map's area: check them all. Else sweep the four quadrants from the
-    // cell (a segment from a centre to a corner is never along a grid line) and check the
-    // corner at the far side of each cell reached.
-    if (corners.size() * 8 < static_cast<std::size_t>(map.width()) * map.height()) {
-        for (std::uint32_t i = 0; i < corners.size(); ++i) {
-            if (seen(corners[i])) visit(i);
-        }
-        return;
-    }
+    // Sweep the four quadrants from the cell (a segment from a centre to a corner is never
+    // along a grid line) and check the corner at the far side of each cell reached: work follows
+    // what the point sees. Where it sees far across open ground the sweep can cost more than
+    // checking every corner, so it gets a budget of cells in proportion to the corner count and
+    // gives way to checking every corner when that runs out.
+    std::size_t budget = sweep_cells_per_corner * corners.size() + 64;
+    std::vector<std::uint32_t>& found = linked_;
+    found.clear();
     detail::shadow_set shadows;
     const detail::sweep_rows rows{sweep_previous_, sweep_current_, shadows};
+    bool complete = true;
     for (const std::int32_t sx : {1, -1}) {
         for (const std::int32_t sy : {1, -1}) {
-            detail::sweep_quadrant(map, mask, p, from, sx, sy, rows, [&](cell c) {
-                const std::int64_t j =
-                    graph.corner_id({2 * (c.x + (sx > 0 ? 1 : 0)), 2 * (c.y + (sy > 0 ? 1 : 0))});
-                if (j >= 0 && seen(corners[static_cast<std::size_t>(j)])) {
-                    visit(static_cast<std::uint32_t>(j));
-                }
-            });
+            if (!complete) break;
+            complete = detail::sweep_quadrant(
+                map, mask, p, from, sx, sy, rows,
+                [&](cell c) {
+                    const std::int64_t j = graph.corner_id(
+                        {2 * (c.x + (sx > 0 ? 1 : 0)), 2 * (c.y + (sy > 0 ? 1 : 0))});
+                    if (j >= 0 && seen(corners[static_cast<std::size_t>(j)])) {
+                        found.push_back(static_cast<std::uint32_t>(j));
+                    }
+                },
+                &budget);
         }
+    }
+    if (complete) {
+        for (const std::uint32_t j : found) visit(j);
+        return;
+    }
+    for (std::uint32_t i = 0; i < corners.size(); ++i) {
+        if (seen(corners[i])) visit(i);
     }
 }
 

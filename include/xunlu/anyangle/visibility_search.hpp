@@ -58,6 +58,7 @@ class XUNLU_API visibility_search {
     search::indexed_heap<slot_of> open_;
     std::vector<std::uint8_t> sweep_previous_; ///< scratch rows of the linking sweeps
     std::vector<std::uint8_t> sweep_current_;
+    std::vector<std::uint32_t> linked_; ///< corners a linking sweep found
 };
 
 } // namespace xunlu::anyangle
