@@ -5,21 +5,21 @@
 #include <fstream>
 #include <iterator>
 
-#include "binary_io.hpp"
 #include "xunlu/core/limits.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/grid/table_file.hpp"
 
 namespace xunlu::jps {
 
 namespace {
 
-using detail::fnv1a;
-using detail::fnv_offset;
-using detail::fnv_prime;
-using detail::get_u32;
-using detail::get_u64;
-using detail::put_u32;
-using detail::put_u64;
+using grid::table_file::fnv1a;
+using grid::table_file::fnv_offset;
+using grid::table_file::fnv_prime;
+using grid::table_file::get_u32;
+using grid::table_file::get_u64;
+using grid::table_file::put_u32;
+using grid::table_file::put_u64;
 
 constexpr char magic[8] = {'X', 'U', 'N', 'L', 'U', 'J', 'P', '+'};
 constexpr std::size_t header_bytes = 40;
@@ -40,30 +40,7 @@ std::int16_t extend(std::int16_t next) noexcept {
 } // namespace
 
 std::uint64_t map_fingerprint(const grid::grid_map& map, grid::obstacle_mask mask) {
-    std::uint64_t h = fnv_offset;
-    const std::uint32_t dims[2] = {static_cast<std::uint32_t>(map.width()),
-                                   static_cast<std::uint32_t>(map.height())};
-    std::uint8_t dim_bytes[8];
-    std::memcpy(dim_bytes, dims, sizeof(dim_bytes));
-    h = fnv1a(h, dim_bytes, sizeof(dim_bytes));
-    const auto m = static_cast<std::uint8_t>(mask);
-    const std::uint8_t* flags = map.padded_flags();
-    const auto stride = static_cast<std::size_t>(map.stride());
-    std::uint8_t packed = 0;
-    int bits = 0;
-    for (std::int32_t y = 0; y < map.height(); ++y) {
-        const std::uint8_t* row = flags + (static_cast<std::size_t>(y) + 1) * stride + 1;
-        for (std::int32_t x = 0; x < map.width(); ++x) {
-            packed = static_cast<std::uint8_t>(packed | (((row[x] & m) == 0 ? 1u : 0u) << bits));
-            if (++bits == 8) {
-                h = (h ^ packed) * fnv_prime;
-                packed = 0;
-                bits = 0;
-            }
-        }
-    }
-    if (bits != 0) h = (h ^ packed) * fnv_prime;
-    return h;
+    return grid::table_file::map_fingerprint(map, mask);
 }
 
 jump_table jump_table::build(const grid::grid_map& map, grid::obstacle_mask mask,
@@ -151,7 +128,8 @@ jump_table jump_table::build(const grid::grid_map& map, grid::obstacle_mask mask
 std::vector<std::uint8_t> jump_table::serialise() const {
     std::vector<std::uint8_t> out;
     out.reserve(header_bytes + dist_.size() * 2 + trailer_bytes);
-    detail::put_common_header(out, magic, format_version, width_, height_, mask_, map_hash_);
+    grid::table_file::put_common_header(out, magic, format_version, width_, height_, mask_,
+                                        map_hash_);
     put_u64(out, dist_.size());
     for (const std::int16_t d : dist_) {
         const auto u = static_cast<std::uint16_t>(d);
@@ -163,7 +141,7 @@ std::vector<std::uint8_t> jump_table::serialise() const {
 }
 
 std::optional<error> jump_table::save(const std::string& path) const {
-    return detail::write_file(path, serialise());
+    return grid::table_file::write_file(path, serialise());
 }
 
 result<jump_table> jump_table::load(const std::string& path, const grid::grid_map& map,
@@ -196,8 +174,8 @@ result<jump_table> jump_table::parse(std::span<const std::uint8_t> bytes, const 
                     ")");
     }
     const std::uint8_t* p = bytes.data();
-    if (auto bad =
-            detail::common_header_problem(p, magic, format_version, "JPS+ table", map, mask)) {
+    if (auto bad = grid::table_file::common_header_problem(p, magic, format_version, "JPS+ table",
+                                                           map, mask)) {
         return fail(*bad);
     }
     const auto w = static_cast<std::uint32_t>(map.width());

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "binary_io.hpp"
+#include "xunlu/grid/table_file.hpp"
 
 namespace xunlu::jps {
 
@@ -207,11 +207,12 @@ constexpr std::size_t trailer_bytes = 8;
 } // namespace
 
 std::vector<std::uint8_t> subgoal_graph::serialise() const {
-    using detail::put_u32;
-    using detail::put_u64;
+    using grid::table_file::put_u32;
+    using grid::table_file::put_u64;
     std::vector<std::uint8_t> out;
     out.reserve(header_bytes + 4 * (cells_.size() * 2 + 1 + targets_.size()) + trailer_bytes);
-    detail::put_common_header(out, file_magic, format_version, width_, height_, mask_, map_hash_);
+    grid::table_file::put_common_header(out, file_magic, format_version, width_, height_, mask_,
+                                        map_hash_);
     put_u64(out, cells_.size());
     put_u64(out, targets_.size());
     const std::int32_t stride = width_ + 2;
@@ -222,12 +223,12 @@ std::vector<std::uint8_t> subgoal_graph::serialise() const {
     for (const std::uint32_t c : cells_) put_u32(out, plain(c));
     for (const std::uint32_t o : offsets_) put_u32(out, o);
     for (const std::uint32_t t : targets_) put_u32(out, subgoal_of_[t]);
-    put_u64(out, detail::fnv1a(detail::fnv_offset, out.data(), out.size()));
+    put_u64(out, grid::table_file::fnv1a(grid::table_file::fnv_offset, out.data(), out.size()));
     return out;
 }
 
 std::optional<error> subgoal_graph::save(const std::string& path) const {
-    return detail::write_file(path, serialise());
+    return grid::table_file::write_file(path, serialise());
 }
 
 result<subgoal_graph> subgoal_graph::load(const std::string& path, const grid::grid_map& map,
@@ -244,8 +245,8 @@ result<subgoal_graph> subgoal_graph::load(const std::string& path, const grid::g
     f.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(header_bytes));
     if (!f) return error{path + ": read failed"};
     const std::uint64_t cells = static_cast<std::uint64_t>(map.width()) * map.height();
-    const std::uint64_t n = detail::get_u64(bytes.data() + 32);
-    const std::uint64_t m = detail::get_u64(bytes.data() + 40);
+    const std::uint64_t n = grid::table_file::get_u64(bytes.data() + 32);
+    const std::uint64_t m = grid::table_file::get_u64(bytes.data() + 40);
     if (n > cells || m > n * n) {
         return error{path + ": subgoal graph declares " + std::to_string(n) + " subgoals and " +
                      std::to_string(m) + " links, more than a " + std::to_string(map.width()) +
@@ -267,15 +268,15 @@ result<subgoal_graph> subgoal_graph::load(const std::string& path, const grid::g
 result<subgoal_graph> subgoal_graph::parse(std::span<const std::uint8_t> bytes,
                                            const std::string& name, const grid::grid_map& map,
                                            grid::obstacle_mask mask) {
-    using detail::get_u32;
-    using detail::get_u64;
+    using grid::table_file::get_u32;
+    using grid::table_file::get_u64;
     auto fail = [&name](const std::string& what) { return error{name + ": " + what}; };
     if (bytes.size() < header_bytes + trailer_bytes) {
         return fail("truncated subgoal graph (" + std::to_string(bytes.size()) + " bytes)");
     }
     const std::uint8_t* p = bytes.data();
-    if (auto bad = detail::common_header_problem(p, file_magic, format_version, "subgoal graph",
-                                                 map, mask)) {
+    if (auto bad = grid::table_file::common_header_problem(p, file_magic, format_version,
+                                                           "subgoal graph", map, mask)) {
         return fail(*bad);
     }
     const auto w = static_cast<std::uint32_t>(map.width());
@@ -293,7 +294,7 @@ result<subgoal_graph> subgoal_graph::parse(std::span<const std::uint8_t> bytes,
                     " subgoal graph: " + std::to_string(bytes.size()) + " bytes, expected " +
                     std::to_string(want));
     }
-    if (detail::fnv1a(detail::fnv_offset, p, bytes.size() - trailer_bytes) !=
+    if (grid::table_file::fnv1a(grid::table_file::fnv_offset, p, bytes.size() - trailer_bytes) !=
         get_u64(p + bytes.size() - trailer_bytes)) {
         return fail("subgoal graph checksum mismatch (the file is corrupted)");
     }

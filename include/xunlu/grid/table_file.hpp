@@ -1,5 +1,6 @@
-// Private to the jps module: little-endian integers and the FNV-1a checksum of the table files
-// (JPS+ jump tables, subgoal graphs).
+// The binary table files of derived map data (JPS+ jump tables, subgoal graphs, visibility
+// graphs): little-endian integers, the FNV-1a checksum, the common header and the fingerprint
+// of the map a table was built for.
 #pragma once
 
 #include <cstddef>
@@ -11,8 +12,9 @@
 
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
 
-namespace xunlu::jps::detail {
+namespace xunlu::grid::table_file {
 
 inline constexpr std::uint64_t fnv_offset = 14695981039346656037ull;
 inline constexpr std::uint64_t fnv_prime = 1099511628211ull;
@@ -41,23 +43,27 @@ inline std::uint64_t get_u64(const std::uint8_t* p) noexcept {
     return v;
 }
 
-/// The first 32 bytes of both table files (JPS+ tables, subgoal graphs): magic (8), format
-/// version (4), width and height (4 + 4), connectivity 8 and corner rule 0 (1 + 1), obstacle
-/// mask (1), reserved (1), map fingerprint (8).
+/// The first 32 bytes of every table file (JPS+ tables, subgoal graphs, visibility graphs): magic
+/// (8), format version (4), width and height (4 + 4), connectivity 8 and corner rule 0 (1 + 1),
+/// obstacle mask (1), reserved (1), map fingerprint (8).
 inline constexpr std::size_t common_header_bytes = 32;
 
-void put_common_header(std::vector<std::uint8_t>& out, const char (&magic)[8],
-                       std::uint32_t version, std::int32_t width, std::int32_t height,
-                       grid::obstacle_mask mask, std::uint64_t fingerprint);
+XUNLU_API void put_common_header(std::vector<std::uint8_t>& out, const char (&magic)[8],
+                                 std::uint32_t version, std::int32_t width, std::int32_t height,
+                                 grid::obstacle_mask mask, std::uint64_t fingerprint);
 
 /// What is wrong with a common header read from `p` (at least common_header_bytes) for `map`
 /// and `mask`: magic, version, size, rule, mask; nothing when it fits. `kind` names the file
 /// kind in the message ("JPS+ table"). The fingerprint is checked by the caller, after the
 /// checksum.
-std::optional<std::string> common_header_problem(const std::uint8_t* p, const char (&magic)[8],
-                                                 std::uint32_t version, const std::string& kind,
-                                                 const grid::grid_map& map,
-                                                 grid::obstacle_mask mask);
+XUNLU_API std::optional<std::string>
+common_header_problem(const std::uint8_t* p, const char (&magic)[8], std::uint32_t version,
+                      const std::string& kind, const grid::grid_map& map, grid::obstacle_mask mask);
+
+/// A fingerprint of the cells `mask` blocks (and the size), stored in table files so that a table
+/// is never used with another map.
+[[nodiscard]] XUNLU_API std::uint64_t map_fingerprint(const grid::grid_map& map,
+                                                      grid::obstacle_mask mask);
 
 /// Writes `bytes` to `path`; an error names the file.
 inline std::optional<error> write_file(const std::string& path,
@@ -71,4 +77,4 @@ inline std::optional<error> write_file(const std::string& path,
     return std::nullopt;
 }
 
-} // namespace xunlu::jps::detail
+} // namespace xunlu::grid::table_file

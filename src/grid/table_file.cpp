@@ -1,9 +1,9 @@
-// The common header of the jps module's table files.
-#include "binary_io.hpp"
+// The common header and map fingerprint of the table files.
+#include "xunlu/grid/table_file.hpp"
 
 #include <cstring>
 
-namespace xunlu::jps::detail {
+namespace xunlu::grid::table_file {
 
 namespace {
 constexpr std::uint8_t rule_8_no_cut = 8;
@@ -55,4 +55,31 @@ std::optional<std::string> common_header_problem(const std::uint8_t* p, const ch
     return std::nullopt;
 }
 
-} // namespace xunlu::jps::detail
+std::uint64_t map_fingerprint(const grid_map& map, obstacle_mask mask) {
+    std::uint64_t h = fnv_offset;
+    const std::uint32_t dims[2] = {static_cast<std::uint32_t>(map.width()),
+                                   static_cast<std::uint32_t>(map.height())};
+    std::uint8_t dim_bytes[8];
+    std::memcpy(dim_bytes, dims, sizeof(dim_bytes));
+    h = fnv1a(h, dim_bytes, sizeof(dim_bytes));
+    const auto m = static_cast<std::uint8_t>(mask);
+    const std::uint8_t* flags = map.padded_flags();
+    const auto stride = static_cast<std::size_t>(map.stride());
+    std::uint8_t packed = 0;
+    int bits = 0;
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        const std::uint8_t* row = flags + (static_cast<std::size_t>(y) + 1) * stride + 1;
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            packed = static_cast<std::uint8_t>(packed | (((row[x] & m) == 0 ? 1u : 0u) << bits));
+            if (++bits == 8) {
+                h = (h ^ packed) * fnv_prime;
+                packed = 0;
+                bits = 0;
+            }
+        }
+    }
+    if (bits != 0) h = (h ^ packed) * fnv_prime;
+    return h;
+}
+
+} // namespace xunlu::grid::table_file
