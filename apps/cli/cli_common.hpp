@@ -91,6 +91,9 @@ jps::build_progress table_progress(const grid::grid_map& map, bool json,
                                    const std::array<const char*, 2>& labels, bool& shown);
 /// Loads a subgoal graph file, checks it against `map` and installs it in the map's cache.
 void install_subgoal_graph(const grid::grid_map& map, const std::string& path, bool ignore_low);
+/// Loads a visibility graph file (`xunlu visgraph -o`), checks it against `map` and installs it
+/// in the map's cache, so visgraph queries use it.
+void install_visibility_graph(const grid::grid_map& map, const std::string& path, bool ignore_low);
 
 /// Adds `--layers FILE` (a layer file applied to the map) to a command.
 void add_layers_option(CLI::App& app, std::string& layers);
@@ -135,6 +138,7 @@ void register_render(CLI::App& app);
 void register_info(CLI::App& app);
 void register_jps_table(CLI::App& app);
 void register_subgoal_graph(CLI::App& app);
+void register_visgraph(CLI::App& app);
 void register_landmarks(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);

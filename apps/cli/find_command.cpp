@@ -45,6 +45,7 @@ struct find_args {
     std::string batch;
     std::string jps_table;
     std::string subgoal_graph;
+    std::string visgraph;
     std::string layers;
     unit_layer_args unit;
 };
@@ -66,6 +67,9 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
     }
     if (!a.subgoal_graph.empty()) {
         throw command_error{"--subgoal-graph: subgoal graphs are for square grids, not hex maps"};
+    }
+    if (!a.visgraph.empty()) {
+        throw command_error{"--visgraph: visibility graphs are for square grids, not hex maps"};
     }
 }
 
@@ -114,6 +118,7 @@ void run_find_batch(const find_args& a) {
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     install_subgoal_graph(map, a.subgoal_graph, a.search.ignore_low);
+    install_visibility_graph(map, a.visgraph, a.search.ignore_low);
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
     bool bad_line = false, not_found = false;
@@ -183,6 +188,7 @@ void run_find(const find_args& a) {
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     install_subgoal_graph(map, a.subgoal_graph, a.search.ignore_low);
+    install_visibility_graph(map, a.visgraph, a.search.ignore_low);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
     check_unit_fits(a, map, request.start, "start");
     check_unit_fits(a, map, request.goal, "goal");
@@ -277,6 +283,9 @@ void register_find(CLI::App& app) {
     cmd->add_option("--subgoal-graph", args->subgoal_graph,
                     "use the subgoal graph saved by `xunlu subgoal-graph -o FILE` (checked "
                     "against the map) instead of building it");
+    cmd->add_option("--visgraph", args->visgraph,
+                    "use the visibility graph saved by `xunlu visgraph -o FILE` (checked against "
+                    "the map, every edge included) instead of building it (--algo visgraph)");
     add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_find(*args); });
 }

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_info(app);
     xunlu::cli::register_jps_table(app);
     xunlu::cli::register_subgoal_graph(app);
+    xunlu::cli::register_visgraph(app);
     xunlu::cli::register_landmarks(app);
     xunlu::cli::register_route(app);
     xunlu::cli::register_ray(app);

@@ -6,6 +6,8 @@
 #include <utility>
 
 #include "monotone_sweep.hpp"
+#include "xunlu/anyangle/segment_check.hpp"
+#include "xunlu/grid/table_file.hpp"
 
 #include "xunlu/anyangle/segment_check.hpp"
 
@@ -38,6 +40,12 @@ std::vector<convex_corner> convex_corners(const grid::grid_map& map, grid::obsta
 
 std::uint64_t corner_graph::cache_key(grid::obstacle_mask mask) noexcept {
     return 0x76697367'72617068ULL ^ static_cast<std::uint64_t>(mask); // "visgraph"
+}
+
+void corner_graph::index_rows(std::int32_t height) {
+    row_start_.assign(static_cast<std::size_t>(height) + 2, 0);
+    for (const convex_corner& c : corners_) ++row_start_[static_cast<std::size_t>(c.at.y / 2) + 1];
+    for (std::size_t y = 1; y < row_start_.size(); ++y) row_start_[y] += row_start_[y - 1];
 }
 
 std::int64_t corner_graph::corner_id(half_point p) const noexcept {
@@ -74,10 +82,7 @@ corner_graph corner_graph::build(const grid::grid_map& map, grid::obstacle_mask 
         return refuse("the map has " + std::to_string(n) + " convex corners, over the limit of " +
                       std::to_string(max_corners) + " for a visibility graph");
     }
-    g.row_start_.assign(static_cast<std::size_t>(map.height()) + 2, 0);
-    for (const convex_corner& c : g.corners_)
-        ++g.row_start_[static_cast<std::size_t>(c.at.y / 2) + 1];
-    for (std::size_t y = 1; y < g.row_start_.size(); ++y) g.row_start_[y] += g.row_start_[y - 1];
+    g.index_rows(map.height());
 
     const auto free = [&](std::int32_t x, std::int32_t y) { return map.passable({x, y}, mask); };
     std::vector<std::vector<std::uint32_t>> adjacent(n);
@@ -146,6 +151,117 @@ corner_graph corner_graph::build(const grid::grid_map& map, grid::obstacle_mask 
         std::vector<std::uint32_t>().swap(list);
     }
     finish();
+    return g;
+}
+
+namespace {
+constexpr char graph_magic[8] = {'X', 'L', 'V', 'I', 'S', 'G', 'R', '1'};
+constexpr std::size_t corner_bytes = 12; // x, y (i32), diagonal, blocked x, blocked y, 0
+constexpr std::size_t counts_bytes = 16;
+constexpr std::size_t trailer_bytes = 8;
+} // namespace
+
+std::vector<std::uint8_t> corner_graph::serialise(const grid::grid_map& map,
+                                                  grid::obstacle_mask mask) const {
+    namespace tf = grid::table_file;
+    std::vector<std::uint8_t> out;
+    out.reserve(tf::common_header_bytes + counts_bytes + corners_.size() * corner_bytes +
+                (offsets_.size() + targets_.size()) * 4 + trailer_bytes);
+    tf::put_common_header(out, graph_magic, format_version, map.width(), map.height(), mask,
+                          tf::map_fingerprint(map, mask));
+    tf::put_u64(out, corners_.size());
+    tf::put_u64(out, targets_.size());
+    for (const convex_corner& c : corners_) {
+        tf::put_u32(out, static_cast<std::uint32_t>(c.at.x));
+        tf::put_u32(out, static_cast<std::uint32_t>(c.at.y));
+        out.push_back(static_cast<std::uint8_t>(c.diagonal));
+        out.push_back(static_cast<std::uint8_t>(c.blocked_x));
+        out.push_back(static_cast<std::uint8_t>(c.blocked_y));
+        out.push_back(0);
+    }
+    for (const std::uint32_t o : offsets_) tf::put_u32(out, o);
+    for (const std::uint32_t t : targets_) tf::put_u32(out, t);
+    tf::put_u64(out, tf::fnv1a(tf::fnv_offset, out.data(), out.size()));
+    return out;
+}
+
+std::optional<error> corner_graph::save(const std::string& path, const grid::grid_map& map,
+                                        grid::obstacle_mask mask) const {
+    if (!problem_.empty()) return error{path + ": not saved: " + problem_};
+    return grid::table_file::write_file(path, serialise(map, mask));
+}
+
+result<corner_graph> corner_graph::from_bytes(std::span<const std::uint8_t> bytes,
+                                              const grid::grid_map& map, grid::obstacle_mask mask,
+                                              const std::string& name) {
+    namespace tf = grid::table_file;
+    const auto fail = [&](const std::string& what) { return error{name + ": " + what}; };
+    const std::size_t fixed = tf::common_header_bytes + counts_bytes + trailer_bytes;
+    if (bytes.size() < fixed) return fail("too short for a visibility graph file");
+    const std::uint8_t* p = bytes.data();
+    if (auto bad = tf::common_header_problem(p, graph_magic, format_version, "visibility graph",
+                                             map, mask)) {
+        return fail(*bad);
+    }
+    const std::uint64_t n = tf::get_u64(p + tf::common_header_bytes);
+    const std::uint64_t m = tf::get_u64(p + tf::common_header_bytes + 8);
+    if (n > max_corners || m > max_edges) {
+        return fail("corner or edge count beyond the limits (" + std::to_string(n) + ", " +
+                    std::to_string(m) + ")");
+    }
+    const std::size_t expected = fixed + n * corner_bytes + (n + 1) * 4 + m * 4;
+    if (bytes.size() != expected) {
+        return fail("size " + std::to_string(bytes.size()) + " bytes, expected " +
+                    std::to_string(expected) + " for " + std::to_string(n) + " corners and " +
+                    std::to_string(m) + " edges");
+    }
+    if (tf::fnv1a(tf::fnv_offset, p, bytes.size() - trailer_bytes) !=
+        tf::get_u64(p + bytes.size() - trailer_bytes)) {
+        return fail("checksum mismatch (the file is corrupted)");
+    }
+    if (tf::get_u64(p + 24) != tf::map_fingerprint(map, mask)) {
+        return fail("visibility graph was built for a different map (fingerprint mismatch)");
+    }
+    corner_graph g;
+    g.corners_ = convex_corners(map, mask);
+    if (g.corners_.size() != n) {
+        return fail("the file has " + std::to_string(n) + " corners, the map " +
+                    std::to_string(g.corners_.size()));
+    }
+    const std::uint8_t* c = p + tf::common_header_bytes + counts_bytes;
+    for (std::size_t i = 0; i < n; ++i, c += corner_bytes) {
+        const convex_corner& want = g.corners_[i];
+        if (static_cast<std::int32_t>(tf::get_u32(c)) != want.at.x ||
+            static_cast<std::int32_t>(tf::get_u32(c + 4)) != want.at.y ||
+            static_cast<std::int8_t>(c[8]) != want.diagonal ||
+            static_cast<std::int8_t>(c[9]) != want.blocked_x ||
+            static_cast<std::int8_t>(c[10]) != want.blocked_y) {
+            return fail("corner " + std::to_string(i) + " differs from the map's");
+        }
+    }
+    g.offsets_.resize(n + 1);
+    for (std::size_t i = 0; i <= n; ++i, c += 4) g.offsets_[i] = tf::get_u32(c);
+    g.targets_.resize(m);
+    for (std::size_t k = 0; k < m; ++k, c += 4) g.targets_[k] = tf::get_u32(c);
+    if (g.offsets_[0] != 0 || g.offsets_[n] != m) return fail("bad row offsets");
+    for (std::size_t i = 0; i < n; ++i) {
+        if (g.offsets_[i] > g.offsets_[i + 1]) return fail("bad row offsets");
+        const convex_corner& a = g.corners_[i];
+        for (std::uint32_t k = g.offsets_[i]; k < g.offsets_[i + 1]; ++k) {
+            const std::uint32_t j = g.targets_[k];
+            if (j >= n || j == i) return fail("edge " + std::to_string(k) + " has a bad target");
+            const convex_corner& b = g.corners_[j];
+            const std::int64_t dx = std::int64_t{b.at.x} - a.at.x;
+            const std::int64_t dy = std::int64_t{b.at.y} - a.at.y;
+            if (!tangent_at(a, dx, dy) || !tangent_at(b, dx, dy) ||
+                !segment_is_free(map, a.at, b.at, mask)) {
+                return fail("edge " + std::to_string(k) +
+                            " joins corners that do not see each "
+                            "other along tangents");
+            }
+        }
+    }
+    g.index_rows(map.height());
     return g;
 }
 

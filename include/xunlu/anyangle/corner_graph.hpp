@@ -5,11 +5,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "xunlu/anyangle/half_point.hpp"
+#include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/xunlu_export.h"
 
@@ -74,6 +76,25 @@ class XUNLU_API corner_graph {
 
     [[nodiscard]] static corner_graph build(const grid::grid_map& map, grid::obstacle_mask mask,
                                             const corner_graph_progress& progress = {});
+
+    /// Current binary format version (docs/any-angle.md#graph-files).
+    static constexpr std::uint32_t format_version = 1;
+    /// The graph as a file for `map` and `mask` (the map it was built for): the common table
+    /// header (grid/table_file.hpp, magic "XLVISGR1"), corner and edge counts, the corners, the
+    /// compressed rows, an FNV-1a checksum; little-endian.
+    [[nodiscard]] std::vector<std::uint8_t> serialise(const grid::grid_map& map,
+                                                      grid::obstacle_mask mask) const;
+    /// Writes serialise() to `path`; refused graphs are not saved.
+    [[nodiscard]] std::optional<error> save(const std::string& path, const grid::grid_map& map,
+                                            grid::obstacle_mask mask) const;
+    /// Reads a saved graph and checks it against `map` and `mask`: header, exact size, checksum,
+    /// map fingerprint, the corners (recomputed from the map), the rows, and every edge (both
+    /// ends tangent and the segment free), so even a crafted file with a valid checksum cannot
+    /// lead a path through a wall. `name` names the source in errors.
+    [[nodiscard]] static result<corner_graph> from_bytes(std::span<const std::uint8_t> bytes,
+                                                         const grid::grid_map& map,
+                                                         grid::obstacle_mask mask,
+                                                         const std::string& name);
     /// Cache key in a map's derived cache for `mask`.
     [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask) noexcept;
 
@@ -97,6 +118,9 @@ class XUNLU_API corner_graph {
     [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
 
   private:
+    /// Fills row_start_ from corners_ (sorted by row).
+    void index_rows(std::int32_t height);
+
     std::vector<convex_corner> corners_;
     std::vector<std::uint32_t> offsets_;
     std::vector<std::uint32_t> targets_;
