@@ -147,17 +147,21 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
         out.trace.events.push_back({c, kind});
         if (kind == search::node_event::closed) out.trace.expanded.push_back(c);
     };
+    // Puts a node in OPEN for the first time (its stamp and goal link already set).
+    const auto push_new = [&](std::uint32_t id, double g, std::uint32_t from) {
+        closed_[id] = 0;
+        g_[id] = g;
+        parent_[id] = from;
+        open_.push({g + h(id), static_cast<float>(g)}, id);
+        ++stats.heap_pushes;
+        ++stats.generated;
+        if (trace) record(id, search::node_event::opened);
+    };
     const auto open_node = [&](std::uint32_t id, double g, std::uint32_t from) {
         if (stamp_[id] != generation_) {
             stamp_[id] = generation_;
-            closed_[id] = 0;
             to_goal_[id] = -1;
-            g_[id] = g;
-            parent_[id] = from;
-            open_.push({g + h(id), static_cast<float>(g)}, id);
-            ++stats.heap_pushes;
-            ++stats.generated;
-            if (trace) record(id, search::node_event::opened);
+            push_new(id, g, from);
         } else if (closed_[id] == 0 && g < g_[id]) {
             g_[id] = g;
             parent_[id] = from;
@@ -174,13 +178,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
     });
     const auto reach = [&](std::uint32_t id, double g, std::uint32_t from) {
         if (stamp_[id] == generation_ && closed_[id] == 2) { // first reach of a goal-linked one
-            closed_[id] = 0;
-            g_[id] = g;
-            parent_[id] = from;
-            open_.push({g + h(id), static_cast<float>(g)}, id);
-            ++stats.heap_pushes;
-            ++stats.generated;
-            if (trace) record(id, search::node_event::opened);
+            push_new(id, g, from);
             return;
         }
         open_node(id, g, from);
