@@ -27,9 +27,22 @@ struct cell_list {
 
 class walker {
   public:
-    walker(const grid::grid_map& map, grid::obstacle_mask mask) : map_(map), mask_(mask) {}
+    /// `a`, `b`: the segment's ends. When both lie within the map's box (its edge included),
+    /// every cell the walk reads lies within the map's one-cell padding, so cells are read
+    /// straight from the padded layout without bounds checks.
+    walker(const grid::grid_map& map, grid::obstacle_mask mask, half_point a, half_point b)
+        : map_(map), mask_(mask), flags_(map.padded_flags()), stride_(map.stride()),
+          block_(static_cast<std::uint8_t>(mask)) {
+        const auto inside = [&](half_point p) {
+            return p.x >= 0 && p.y >= 0 && p.x <= 2 * map.width() && p.y <= 2 * map.height();
+        };
+        padded_ = inside(a) && inside(b);
+    }
 
     [[nodiscard]] bool free(std::int64_t x, std::int64_t y) const noexcept {
+        if (padded_) {
+            return (flags_[static_cast<std::size_t>((y + 1) * stride_ + x + 1)] & block_) == 0;
+        }
         return map_.passable({static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)}, mask_);
     }
 
@@ -159,6 +172,10 @@ class walker {
     };
     const grid::grid_map& map_;
     grid::obstacle_mask mask_;
+    const std::uint8_t* flags_;
+    std::int64_t stride_;
+    std::uint8_t block_;
+    bool padded_ = false;
 };
 
 } // namespace
@@ -166,13 +183,13 @@ class walker {
 bool segment_is_free(const grid::grid_map& map, half_point a, half_point b,
                      grid::obstacle_mask mask) {
     no_cells sink;
-    return walker(map, mask).segment(a, b, sink);
+    return walker(map, mask, a, b).segment(a, b, sink);
 }
 
 bool segment_cells(const grid::grid_map& map, half_point a, half_point b, grid::obstacle_mask mask,
                    std::vector<cell>& cells) {
     cell_list sink{&cells};
-    return walker(map, mask).segment(a, b, sink);
+    return walker(map, mask, a, b).segment(a, b, sink);
 }
 
 } // namespace xunlu::anyangle
