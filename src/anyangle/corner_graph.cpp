@@ -13,7 +13,8 @@
 
 namespace xunlu::anyangle {
 
-std::vector<convex_corner> convex_corners(const grid::grid_map& map, grid::obstacle_mask mask) {
+std::vector<convex_corner> convex_corners(const grid::grid_map& map, grid::obstacle_mask mask,
+                                          std::size_t limit) {
     std::vector<convex_corner> out;
     const auto blocked = [&](std::int32_t x, std::int32_t y) {
         return !map.passable({x, y}, mask);
@@ -33,6 +34,7 @@ std::vector<convex_corner> convex_corners(const grid::grid_map& map, grid::obsta
             const std::int8_t bx = ul || dl ? -1 : 1;
             const std::int8_t by = ul || ur ? -1 : 1;
             out.push_back({{2 * x, 2 * y}, static_cast<std::int8_t>(bx * by), bx, by});
+            if (out.size() > limit) return out;
         }
     }
     return out;
@@ -63,7 +65,7 @@ corner_graph corner_graph::build(const grid::grid_map& map, grid::obstacle_mask 
                                  const corner_graph_progress& progress) {
     const auto began = std::chrono::steady_clock::now();
     corner_graph g;
-    g.corners_ = convex_corners(map, mask);
+    g.corners_ = convex_corners(map, mask, max_corners);
     const std::size_t n = g.corners_.size();
     const auto finish = [&] {
         g.build_ms_ =
@@ -79,8 +81,8 @@ corner_graph corner_graph::build(const grid::grid_map& map, grid::obstacle_mask 
         return g;
     };
     if (n > max_corners) {
-        return refuse("the map has " + std::to_string(n) + " convex corners, over the limit of " +
-                      std::to_string(max_corners) + " for a visibility graph");
+        return refuse("the map has more than " + std::to_string(max_corners) +
+                      " convex corners, the limit for a visibility graph");
     }
     g.index_rows(map.height());
 
@@ -223,7 +225,7 @@ result<corner_graph> corner_graph::from_bytes(std::span<const std::uint8_t> byte
         return fail("visibility graph was built for a different map (fingerprint mismatch)");
     }
     corner_graph g;
-    g.corners_ = convex_corners(map, mask);
+    g.corners_ = convex_corners(map, mask, max_corners);
     if (g.corners_.size() != n) {
         return fail("the file has " + std::to_string(n) + " corners, the map " +
                     std::to_string(g.corners_.size()));

@@ -145,8 +145,19 @@ polygon_graph polygon_graph::build(polygon_scene scene, const polygon_graph_prog
     const double side = std::ceil(std::sqrt(static_cast<double>(g.vertices_.size())));
     g.origin_ = {min_x, min_y};
     g.cell_size_ = std::max(extent / std::max(1.0, side), 1e-9);
-    g.columns_ = static_cast<std::int32_t>((max_x - min_x) / g.cell_size_) + 1;
-    g.rows_ = static_cast<std::int32_t>((max_y - min_y) / g.cell_size_) + 1;
+    // Long edges pass many cells: coarsen the grid until the filed entries stay bounded.
+    constexpr std::size_t max_entries = std::size_t{1} << 26;
+    for (;;) {
+        g.columns_ = static_cast<std::int32_t>((max_x - min_x) / g.cell_size_) + 1;
+        g.rows_ = static_cast<std::int32_t>((max_y - min_y) / g.cell_size_) + 1;
+        std::size_t entries = 0;
+        for (std::uint32_t e = 0; e < g.vertices_.size() && entries <= max_entries; ++e) {
+            g.for_each_cell(g.vertices_[e].at, g.vertices_[g.vertices_[e].next].at,
+                            [&](std::size_t) { ++entries; });
+        }
+        if (entries <= max_entries || g.columns_ * g.rows_ <= 1) break;
+        g.cell_size_ *= 2;
+    }
     const std::size_t cells = static_cast<std::size_t>(g.columns_) * g.rows_;
     std::vector<std::vector<std::uint32_t>> lists(cells);
     for (std::uint32_t e = 0; e < g.vertices_.size(); ++e) {

@@ -55,6 +55,14 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
     const std::int64_t cw = std::int64_t{map.width()} + 1;
     const std::size_t corners = static_cast<std::size_t>(cw) * (std::size_t(map.height()) + 1);
     const std::size_t nodes = corners + 2;
+    if (nodes * bytes_per_cell > max_node_bytes) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(name()) + " would need " +
+                     std::to_string((nodes * bytes_per_cell) >> 20) +
+                     " MiB of node memory for this map, over its limit of " +
+                     std::to_string(max_node_bytes >> 20) + " MiB (visgraph or jps serve it)";
+        return out;
+    }
     if (request.max_memory_bytes != 0 && nodes * bytes_per_cell > request.max_memory_bytes) {
         out.status = search::search_status::resource_exhausted;
         out.reason = std::string(name()) + " needs " + std::to_string(nodes * bytes_per_cell) +

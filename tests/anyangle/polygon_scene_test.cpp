@@ -267,5 +267,25 @@ TEST(polygon_graph, raycasts_stop_at_the_first_wall_and_queries_refuse_solid_poi
     EXPECT_NEAR(r.length, 2 * std::hypot(3.0, 3.0) + 12.0, 1e-9);
 }
 
+TEST(polygon_graph, refuses_a_graph_over_its_bend_limit_with_a_reason) {
+    // 59 x 59 small triangles: 10,443 bend vertices, over the limit of 10,000.
+    polygon boundary{{{0, 0}, {600, 0}, {600, 600}, {0, 600}}};
+    std::vector<polygon> triangles;
+    for (int i = 0; i < 59; ++i) {
+        for (int j = 0; j < 59; ++j) {
+            const double x = 10.0 * i + 1;
+            const double y = 10.0 * j + 1;
+            triangles.push_back({{{x, y}, {x + 3, y}, {x, y + 3}}});
+        }
+    }
+    auto scene = polygon_scene::create(boundary, triangles);
+    ASSERT_TRUE(scene.ok()) << scene.err().message;
+    const polygon_graph g = polygon_graph::build(std::move(scene.value()));
+    EXPECT_NE(g.problem().find("10443 bend vertices"), std::string::npos) << g.problem();
+    const auto r = g.find_path({0.5, 0.5}, {599, 599});
+    EXPECT_EQ(r.status, search::search_status::resource_exhausted);
+    EXPECT_FALSE(r.reason.empty());
+}
+
 } // namespace
 } // namespace xunlu::anyangle

@@ -55,9 +55,11 @@ struct convex_corner {
     return ((dx > 0) == (dy > 0) ? 1 : -1) != c.diagonal;
 }
 
-/// The convex corners of `map` under `mask`, row by row.
-[[nodiscard]] XUNLU_API std::vector<convex_corner> convex_corners(const grid::grid_map& map,
-                                                                  grid::obstacle_mask mask);
+/// The convex corners of `map` under `mask`, row by row; at most `limit` + 1 of them (the scan
+/// stops once it passes `limit`, so a caller can refuse a huge map without holding them all).
+[[nodiscard]] XUNLU_API std::vector<convex_corner>
+convex_corners(const grid::grid_map& map, grid::obstacle_mask mask,
+               std::size_t limit = static_cast<std::size_t>(-1) - 1);
 
 /// Edges between convex corners that see each other (anyangle::segment_is_free) with both ends
 /// tangent, in compressed rows. Built once per map and obstacle mask: from each corner, in the

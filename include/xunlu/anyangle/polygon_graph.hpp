@@ -28,7 +28,7 @@ using polygon_graph_progress = std::function<void(std::size_t done, std::size_t 
 /// graph edges.
 class XUNLU_API polygon_graph {
   public:
-    static constexpr std::size_t max_bends = 20000;
+    static constexpr std::size_t max_bends = 10000; ///< O(bends^2) sight checks: ~50M at most
     static constexpr std::size_t max_edges = std::size_t{1} << 26;
 
     [[nodiscard]] static polygon_graph build(polygon_scene scene,

@@ -31,6 +31,10 @@ enum class theta_variant : std::uint8_t {
 /// not optimal in general. Memory: 25 bytes per grid corner (kept between queries) plus OPEN.
 class XUNLU_API theta_star {
   public:
+    /// Node memory (25 bytes per grid corner) above this is refused (resource_exhausted), so a
+    /// huge map never makes a per-corner allocation of many GiB: about 6,500 x 6,500 cells.
+    static constexpr std::size_t max_node_bytes = std::size_t{1} << 30;
+
     explicit theta_star(theta_variant variant = theta_variant::theta) : variant_(variant) {}
 
     [[nodiscard]] search::search_result find_path(const grid::grid_map& map,
