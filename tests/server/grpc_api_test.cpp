@@ -247,6 +247,14 @@ TEST_F(grpc_api, find_path_and_raycast) {
         EXPECT_NEAR(r.value().length(), 4 * std::sqrt(2.0) + 3, 1e-9) << algo;
         EXPECT_EQ(r.value().path(0).x(), 1);
     }
+    p.set_algorithm("visgraph"); // any-angle: the polyline comes as waypoints, in cells
+    const auto any = client().call(p);
+    ASSERT_TRUE(any.ok()) << any.status.error_message();
+    EXPECT_EQ(any.value().status(), "found");
+    EXPECT_LE(any.value().length(), 4 * std::sqrt(2.0) + 3 + 1e-9);
+    ASSERT_GE(any.value().waypoints_size(), 2);
+    EXPECT_EQ(any.value().waypoints(0).x(), 1.5);
+    EXPECT_EQ(any.value().waypoints(any.value().waypoints_size() - 1).x(), 8.5);
     p.set_algorithm("teleport");
     EXPECT_EQ(client().call(p).status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
     p.set_algorithm("astar");

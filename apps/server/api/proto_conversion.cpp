@@ -229,6 +229,11 @@ void to_proto(const path_output& in, v1::FindPathResponse& out) {
     out.set_status(std::string(search::status_name(r.status)));
     out.set_reason(r.reason);
     for (const cell c : r.path) set_cell(c, *out.add_path());
+    for (const point p : r.waypoints) {
+        auto* w = out.add_waypoints();
+        w->set_x(p.x);
+        w->set_y(p.y);
+    }
     out.set_length(r.length);
     out.set_expanded(r.stats.expanded);
     out.set_generated(r.stats.generated);
