@@ -1,9 +1,17 @@
 // The light façade of xunlu: maps (load, build, edit, line of sight), path queries by algorithm
 // name, batches across threads and the route query on a scene. Pulls in no PNG, CLI or JSON header.
 // Also the differential heuristic's landmark tables (search::landmark_table), which a
-// search_request may carry. See docs/api.md.
+// search_request may carry, and the any-angle engines and polygon scenes (xunlu::anyangle,
+// docs/any-angle.md). See docs/api.md.
 #pragma once
 
+#include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/anyangle/corner_graph.hpp"
+#include "xunlu/anyangle/polygon_graph.hpp"
+#include "xunlu/anyangle/polygon_scene.hpp"
+#include "xunlu/anyangle/segment_check.hpp"
+#include "xunlu/anyangle/theta_star.hpp"
+#include "xunlu/anyangle/visibility_search.hpp"
 #include "xunlu/facade/batch.hpp"
 #include "xunlu/facade/map.hpp"
 #include "xunlu/facade/path_finder.hpp"

@@ -162,6 +162,7 @@ if [ $variant = shared ]; then
         # xunlu::<ns>::[<inner namespace>::]<name>...: <ns> must be an installed folder and <name>
         # a class, struct, function or variable its installed headers declare (xunlu::<name> for
         # the core types, whose folder is core/).
+        qualified=${qualified//\[abi:cxx11\]/} # functions returning std::string carry this tag
         rest=${qualified#xunlu::}
         first=${rest%%[:(<]*}
         folder=core

@@ -1,6 +1,6 @@
 // The binary table files of derived map data (JPS+ jump tables, subgoal graphs, visibility
 // graphs): little-endian integers, the FNV-1a checksum, the common header and the fingerprint
-// of the map a table was built for.
+// of the map a table was built for. Internal to the library (not exported from libxunlu.so).
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,6 @@
 
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
-#include "xunlu/xunlu_export.h"
 
 namespace xunlu::grid::table_file {
 
@@ -48,22 +47,22 @@ inline std::uint64_t get_u64(const std::uint8_t* p) noexcept {
 /// obstacle mask (1), reserved (1), map fingerprint (8).
 inline constexpr std::size_t common_header_bytes = 32;
 
-XUNLU_API void put_common_header(std::vector<std::uint8_t>& out, const char (&magic)[8],
-                                 std::uint32_t version, std::int32_t width, std::int32_t height,
-                                 grid::obstacle_mask mask, std::uint64_t fingerprint);
+void put_common_header(std::vector<std::uint8_t>& out, const char (&magic)[8],
+                       std::uint32_t version, std::int32_t width, std::int32_t height,
+                       grid::obstacle_mask mask, std::uint64_t fingerprint);
 
 /// What is wrong with a common header read from `p` (at least common_header_bytes) for `map`
 /// and `mask`: magic, version, size, rule, mask; nothing when it fits. `kind` names the file
 /// kind in the message ("JPS+ table"). The fingerprint is checked by the caller, after the
 /// checksum.
-XUNLU_API std::optional<std::string>
-common_header_problem(const std::uint8_t* p, const char (&magic)[8], std::uint32_t version,
-                      const std::string& kind, const grid::grid_map& map, grid::obstacle_mask mask);
+std::optional<std::string> common_header_problem(const std::uint8_t* p, const char (&magic)[8],
+                                                 std::uint32_t version, const std::string& kind,
+                                                 const grid::grid_map& map,
+                                                 grid::obstacle_mask mask);
 
 /// A fingerprint of the cells `mask` blocks (and the size), stored in table files so that a table
 /// is never used with another map.
-[[nodiscard]] XUNLU_API std::uint64_t map_fingerprint(const grid::grid_map& map,
-                                                      grid::obstacle_mask mask);
+[[nodiscard]] std::uint64_t map_fingerprint(const grid::grid_map& map, grid::obstacle_mask mask);
 
 /// Writes `bytes` to `path`; an error names the file.
 inline std::optional<error> write_file(const std::string& path,
