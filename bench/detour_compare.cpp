@@ -23,6 +23,7 @@
 
 #include "detour_navmesh.hpp"
 #include "sample_stats.hpp"
+#include "scenario_jobs.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
 #include "xunlu/anyangle/half_point.hpp"
 #include "xunlu/anyangle/segment_check.hpp"
@@ -152,19 +153,6 @@ bool is_tty() {
     return isatty(STDERR_FILENO) == 1;
 }
 
-std::string cpu_model() {
-    std::ifstream f("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(f, line)) {
-        if (line.starts_with("model name")) {
-            const auto colon = line.find(':');
-            if (colon != std::string::npos)
-                return line.substr(line.find_first_not_of(' ', colon + 1));
-        }
-    }
-    return "unknown";
-}
-
 /// A point in cell units as a half-cell lattice point, if it is one (Detour's path vertices are
 /// the start and goal centres and polygon vertices, which lie on cell corners).
 std::optional<anyangle::half_point> on_lattice(point p) {
@@ -289,37 +277,6 @@ class detour_runner {
     std::vector<float> straight_;
 };
 
-struct map_job {
-    fs::path scen_file;
-    std::string family;
-};
-
-/// The first `max_files` scenario files of each family (sorted), restricted to `families`.
-std::vector<map_job> find_jobs(const fs::path& dir, const std::vector<std::string>& families,
-                               std::size_t max_files) {
-    std::vector<map_job> all;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-        if (!e.is_regular_file() || !e.path().string().ends_with(".map.scen")) continue;
-        const fs::path rel = fs::relative(e.path(), dir);
-        const std::string family =
-            rel.has_parent_path() ? rel.begin()->string() : std::string("(top)");
-        if (!families.empty() &&
-            std::find(families.begin(), families.end(), family) == families.end()) {
-            continue;
-        }
-        all.push_back({e.path(), family});
-    }
-    std::sort(all.begin(), all.end(), [](const map_job& a, const map_job& b) {
-        return a.family != b.family ? a.family < b.family : a.scen_file < b.scen_file;
-    });
-    std::vector<map_job> jobs;
-    std::map<std::string, std::size_t> taken;
-    for (auto& j : all) {
-        if (taken[j.family]++ < max_files) jobs.push_back(std::move(j));
-    }
-    return jobs;
-}
-
 /// The xunlu side of one query: time, length and an independent check of the polyline.
 void run_xunlu(anyangle::visibility_search& engine, const grid::grid_map& map,
                const search::search_request& req, const io::scenario& s, query_record& r) {
@@ -349,16 +306,11 @@ void run_xunlu(anyangle::visibility_search& engine, const grid::grid_map& map,
 }
 
 /// Runs the sampled scenarios of one file on both engines. Returns false on a load error.
-bool run_file(const map_job& job, const options& o, anyangle::visibility_search& engine,
+bool run_file(const bench::scenario_job& job, const options& o, anyangle::visibility_search& engine,
               std::vector<query_record>& out, std::vector<map_record>& maps, std::size_t job_no,
               std::size_t job_count) {
     const std::string scen_path = job.scen_file.string();
-    auto text = io::read_file(scen_path);
-    if (!text) {
-        std::fprintf(stderr, "%s\n", text.err().message.c_str());
-        return false;
-    }
-    auto scens = io::parse_scenarios(*text, scen_path);
+    auto scens = bench::load_scenario_file(scen_path);
     if (!scens) {
         std::fprintf(stderr, "%s\n", scens.err().message.c_str());
         return false;
@@ -765,13 +717,13 @@ int main(int argc, char** argv) {
         std::printf("detour_compare: skipped: %s\n", testdata::movingai_skip_message());
         return 0;
     }
-    const auto jobs = find_jobs(dir, o.families, o.max_files);
+    const auto jobs = bench::find_scenario_jobs(dir, o.families, o.max_files);
     if (jobs.empty()) {
         std::fprintf(stderr, "detour_compare: no .map.scen files for the chosen families in %s\n",
                      dir.string().c_str());
         return 2;
     }
-    const std::string cpu = cpu_model();
+    const std::string cpu = bench::cpu_model();
     std::printf("## xunlu visgraph vs Recast/Detour: every %zu%s scenario, first %zu file%s per "
                 "family\n\nCPU: %s\n",
                 o.every, o.every == 1 ? "" : "th", o.max_files, o.max_files == 1 ? "" : "s",

@@ -18,6 +18,7 @@
 #include "bar_chart.hpp"
 #include "bgl_grid_astar.hpp"
 #include "sample_stats.hpp"
+#include "scenario_jobs.hpp"
 #include "seed_benchmark.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/io/map_loader.hpp"
@@ -106,31 +107,6 @@ bool same_length(double a, double b) {
     return std::abs(a - b) <= 1e-9 * std::max(1.0, a);
 }
 
-struct map_job {
-    fs::path scen_file;
-    std::string family;
-};
-
-std::vector<map_job> find_jobs(const fs::path& dir, const std::vector<std::string>& families) {
-    std::vector<map_job> jobs;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-        if (!e.is_regular_file() || !e.path().string().ends_with(".map.scen")) {
-            continue;
-        }
-        const fs::path rel = fs::relative(e.path(), dir);
-        const std::string family =
-            rel.has_parent_path() ? rel.begin()->string() : std::string("(top)");
-        if (!families.empty() &&
-            std::find(families.begin(), families.end(), family) == families.end()) {
-            continue;
-        }
-        jobs.push_back({e.path(), family});
-    }
-    std::sort(jobs.begin(), jobs.end(),
-              [](const map_job& a, const map_job& b) { return a.scen_file < b.scen_file; });
-    return jobs;
-}
-
 void progress(const std::string& label, std::size_t done, std::size_t total) {
     if (is_tty()) {
         std::fprintf(stderr, "\r  %-10s %zu/%zu   ", label.c_str(), done, total);
@@ -139,15 +115,10 @@ void progress(const std::string& label, std::size_t done, std::size_t total) {
 
 /// Runs one scenario file; appends one record per sampled scenario. Returns false on a
 /// load/parse error (reported on stderr).
-bool run_file(const map_job& job, const options& o, ours_engine& engine,
+bool run_file(const bench::scenario_job& job, const options& o, ours_engine& engine,
               std::vector<query_record>& out, std::size_t job_no, std::size_t job_count) {
     const std::string scen_path = job.scen_file.string();
-    auto text = io::read_file(scen_path);
-    if (!text) {
-        std::fprintf(stderr, "%s\n", text.err().message.c_str());
-        return false;
-    }
-    auto scens = io::parse_scenarios(*text, scen_path);
+    auto scens = bench::load_scenario_file(scen_path);
     if (!scens) {
         std::fprintf(stderr, "%s\n", scens.err().message.c_str());
         return false;
@@ -536,7 +507,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s\n", xunlu::testdata::movingai_skip_message());
         } else {
             result["dir"] = fs::canonical(dir).string();
-            const auto jobs = find_jobs(dir, o.families);
+            const auto jobs = bench::find_scenario_jobs(dir, o.families);
             std::vector<query_record> records;
             ours_engine engine(o.finder.empty() ? nullptr
                                                 : registry::find_finder(o.finder)->make());

@@ -15,6 +15,7 @@
 
 #include "route_world.hpp"
 #include "sample_stats.hpp"
+#include "scenario_jobs.hpp"
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_map.hpp"
 #include "xunlu/io/movingai_scen.hpp"
@@ -113,15 +114,6 @@ std::vector<config> make_configs(bool have_jps) {
     return out;
 }
 
-std::string cpu_name() {
-    std::ifstream f("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(f, line)) {
-        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-    }
-    return "unknown CPU";
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -160,7 +152,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", w.err().message.c_str());
     }
     std::printf("# route_bench (seed %llu) on %s\n\n", static_cast<unsigned long long>(seed),
-                cpu_name().c_str());
+                bench::cpu_model().c_str());
     std::printf("valley map 640 x 1120, %lld free cells, %zu waypoints, %zu links (generated in "
                 "%.0f ms; written to %s/valley.map, roadPoint.csv, pathlink.csv)\n\n",
                 static_cast<long long>(world.map.count_passable(grid::obstacle_mask::high_only)),

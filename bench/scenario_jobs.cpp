@@ -1,0 +1,58 @@
+// Finding and loading the Moving AI scenario files of a benchmark run.
+#include "scenario_jobs.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+#include "xunlu/io/parse_error.hpp"
+
+namespace xunlu::bench {
+
+std::vector<scenario_job> find_scenario_jobs(const std::filesystem::path& dir,
+                                             const std::vector<std::string>& families,
+                                             std::size_t max_per_family) {
+    std::vector<scenario_job> all;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+        if (!e.is_regular_file() || !e.path().string().ends_with(".map.scen")) continue;
+        const std::filesystem::path rel = std::filesystem::relative(e.path(), dir);
+        const std::string family =
+            rel.has_parent_path() ? rel.begin()->string() : std::string("(top)");
+        if (!families.empty() &&
+            std::find(families.begin(), families.end(), family) == families.end()) {
+            continue;
+        }
+        all.push_back({e.path(), family});
+    }
+    std::sort(all.begin(), all.end(), [](const scenario_job& a, const scenario_job& b) {
+        return a.family != b.family ? a.family < b.family : a.scen_file < b.scen_file;
+    });
+    std::vector<scenario_job> jobs;
+    std::map<std::string, std::size_t> taken;
+    for (auto& j : all) {
+        if (taken[j.family]++ < max_per_family) jobs.push_back(std::move(j));
+    }
+    return jobs;
+}
+
+result<std::vector<io::scenario>> load_scenario_file(const std::string& path) {
+    auto text = io::read_file(path);
+    if (!text) return text.err();
+    return io::parse_scenarios(*text, path);
+}
+
+std::string cpu_model() {
+    std::ifstream f("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(f, line)) {
+        if (line.starts_with("model name")) {
+            const auto colon = line.find(':');
+            if (colon != std::string::npos) {
+                return line.substr(line.find_first_not_of(' ', colon + 1));
+            }
+        }
+    }
+    return "unknown CPU";
+}
+
+} // namespace xunlu::bench

@@ -1,0 +1,34 @@
+// The Moving AI scenario files a benchmark runs, found by family, and the machine line it prints:
+// shared by movingai_compare and detour_compare (route_bench for the CPU name).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "xunlu/core/result.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+
+namespace xunlu::bench {
+
+/// One scenario file and its family (the folder under the set's root).
+struct scenario_job {
+    std::filesystem::path scen_file;
+    std::string family;
+};
+
+/// Every `.map.scen` file under `dir`, sorted by family then file, restricted to `families`
+/// (all when empty), at most `max_per_family` files of each family.
+[[nodiscard]] std::vector<scenario_job>
+find_scenario_jobs(const std::filesystem::path& dir, const std::vector<std::string>& families,
+                   std::size_t max_per_family = std::numeric_limits<std::size_t>::max());
+
+/// The scenarios of one file (read and parsed; errors name the file and line).
+[[nodiscard]] result<std::vector<io::scenario>> load_scenario_file(const std::string& path);
+
+/// The CPU's model name from /proc/cpuinfo, or "unknown CPU".
+[[nodiscard]] std::string cpu_model();
+
+} // namespace xunlu::bench
