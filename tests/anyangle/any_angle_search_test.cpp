@@ -76,6 +76,8 @@ TEST(any_angle_search, visgraph_is_the_shortest_polyline_and_theta_lies_between)
     int unreachable = 0;
     int shorter_than_octile = 0;
     visibility_search optimal;
+    visibility_search lazy_links(link_mode::lazy);
+    visibility_search swept_links(link_mode::sweep);
     theta_star theta;
     theta_star lazy(theta_variant::lazy);
     search::astar octile;
@@ -91,6 +93,16 @@ TEST(any_angle_search, visgraph_is_the_shortest_polyline_and_theta_lies_between)
             const double best = reference::shortest_length(m, req.start, req.goal, req.mask());
             const auto grid_path = octile.find_path(m, req);
             const auto v = optimal.find_path(m, req);
+            // Every way of linking the start and goal gives the same optimum.
+            const auto v_lazy = lazy_links.find_path(m, req);
+            const auto v_sweep = swept_links.find_path(m, req);
+            EXPECT_EQ(v_lazy.status, v.status);
+            EXPECT_EQ(v_sweep.status, v.status);
+            if (v.found()) {
+                EXPECT_NEAR(v_lazy.length, v.length, 1e-9);
+                EXPECT_NEAR(v_sweep.length, v.length, 1e-9);
+                EXPECT_EQ(check_any_angle_path(m, v_lazy.waypoints, req.mask()), std::nullopt);
+            }
             const auto t = theta.find_path(m, req);
             const auto l = lazy.find_path(m, req);
             if (!std::isfinite(best)) {
@@ -241,6 +253,7 @@ TEST(any_angle_search, the_swept_graph_has_exactly_the_edges_of_checking_every_p
         // Queries on these maps link their ends by the same sweeps (many corners per cell).
         const auto cells = free_cells(m);
         visibility_search v;
+        visibility_search lazy_links(link_mode::lazy);
         for (std::size_t q = 0; q < 2; ++q) {
             const search::search_request req{
                 .start = cells[(q * 7919 + k * 31) % cells.size()],
@@ -253,6 +266,7 @@ TEST(any_angle_search, the_swept_graph_has_exactly_the_edges_of_checking_every_p
             }
             ASSERT_TRUE(r.found()) << r.reason;
             EXPECT_NEAR(r.length, best, 1e-9 * best) << "map " << k << " query " << q;
+            EXPECT_NEAR(lazy_links.find_path(g, m, req).length, best, 1e-9 * best);
         }
     }
 }

@@ -24,11 +24,24 @@ namespace xunlu::anyangle {
 /// where it wraps the obstacle, i.e. at convex corners with both segments tangent; every such
 /// segment is an edge of the graph (or a start/goal link), and A* with the Euclidean heuristic
 /// (consistent) returns the shortest path in the graph. Per query: the start and the goal are
-/// linked to the corners they see (one segment check per candidate: every corner tangent
-/// towards them on small graphs; on large ones, the corners at the far side of the cells a
-/// segment could cross, swept quadrant by quadrant), then A* over the graph.
+/// linked to the corners they see (link_mode: by a shadowed sweep with one segment check per
+/// candidate, or lazily, a candidate's segment checked only when A* would take it next), then
+/// A* over the graph.
+/// How a query links its start and goal centres to the corners they see.
+enum class link_mode : std::uint8_t {
+    /// A shadowed quadrant sweep with a budget of cells per corner; past it, lazy links.
+    automatic,
+    /// The sweep always, without a budget.
+    sweep,
+    /// Lazy links always: every corner tangent towards the point is a candidate, checked only
+    /// when it is the cheapest thing left in the search.
+    lazy,
+};
+
 class XUNLU_API visibility_search {
   public:
+    explicit visibility_search(link_mode mode = link_mode::automatic) : mode_(mode) {}
+
     [[nodiscard]] search::search_result find_path(const grid::grid_map& map,
                                                   const search::search_request& request);
     /// The same over a graph built for `map` and `request.mask()`.
@@ -43,10 +56,13 @@ class XUNLU_API visibility_search {
     };
     void prepare(std::size_t nodes);
     /// Calls visit(corner index) for every convex corner the centre of `from` sees along a
-    /// segment tangent at the corner.
+    /// segment tangent at the corner, found by a sweep; false (nothing visited) when the mode is
+    /// lazy or the sweep's budget ran out.
     template <class Visit>
-    void for_each_seen_corner(const corner_graph& graph, const grid::grid_map& map,
-                              grid::obstacle_mask mask, cell from, Visit&& visit);
+    bool link_by_sweep(const corner_graph& graph, const grid::grid_map& map,
+                       grid::obstacle_mask mask, cell from, Visit&& visit);
+
+    link_mode mode_;
 
     std::vector<double> g_;
     std::vector<double> to_goal_; ///< length of the goal link, < 0 when there is none
