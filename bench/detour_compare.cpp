@@ -310,22 +310,18 @@ bool run_file(const bench::scenario_job& job, const options& o, anyangle::visibi
               std::vector<query_record>& out, std::vector<map_record>& maps, std::size_t job_no,
               std::size_t job_count) {
     const std::string scen_path = job.scen_file.string();
-    auto scens = bench::load_scenario_file(scen_path);
-    if (!scens) {
-        std::fprintf(stderr, "%s\n", scens.err().message.c_str());
+    auto file = bench::load_scenario_job(job);
+    if (!file) {
+        std::fprintf(stderr, "%s\n", file.err().message.c_str());
         return false;
     }
-    if (scens->empty()) return true;
-    const std::string map_name(io::map_basename(scens->front().map_name));
-    auto loaded = io::load_map((job.scen_file.parent_path() / map_name).string());
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.err().message.c_str());
-        return false;
-    }
-    const grid::grid_map& map = loaded->map;
+    const std::vector<io::scenario>& scens = file->scenarios;
+    if (scens.empty()) return true;
+    const std::string& map_name = file->map_name;
+    const grid::grid_map& map = file->map->map;
     std::vector<const io::scenario*> sample;
-    for (std::size_t i = 0; i < scens->size(); i += o.every) {
-        const io::scenario& s = (*scens)[i];
+    for (std::size_t i = 0; i < scens.size(); i += o.every) {
+        const io::scenario& s = scens[i];
         if (io::map_basename(s.map_name) != map_name || !map.in_bounds(s.start) ||
             !map.in_bounds(s.goal)) {
             std::fprintf(stderr, "%s:%zu: scenario names another map or leaves it; skipped\n",
@@ -344,7 +340,7 @@ bool run_file(const bench::scenario_job& job, const options& o, anyangle::visibi
     m.queries = sample.size();
     const std::string label = job.family + "/" + map_name;
     std::fprintf(stderr, "[%zu/%zu] %s %dx%d: %zu of %zu scenarios; navmesh...", job_no, job_count,
-                 label.c_str(), m.width, m.height, sample.size(), scens->size());
+                 label.c_str(), m.width, m.height, sample.size(), scens.size());
     const auto req_for = [](const io::scenario& s) {
         return search::search_request{.start = s.start, .goal = s.goal};
     };

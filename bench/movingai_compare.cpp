@@ -118,25 +118,18 @@ void progress(const std::string& label, std::size_t done, std::size_t total) {
 bool run_file(const bench::scenario_job& job, const options& o, ours_engine& engine,
               std::vector<query_record>& out, std::size_t job_no, std::size_t job_count) {
     const std::string scen_path = job.scen_file.string();
-    auto scens = bench::load_scenario_file(scen_path);
-    if (!scens) {
-        std::fprintf(stderr, "%s\n", scens.err().message.c_str());
+    auto file = bench::load_scenario_job(job);
+    if (!file) {
+        std::fprintf(stderr, "%s\n", file.err().message.c_str());
         return false;
     }
-    if (scens->empty()) {
-        return true;
-    }
-    const std::string map_name(io::map_basename(scens->front().map_name));
-    const fs::path map_path = job.scen_file.parent_path() / map_name;
-    auto loaded = io::load_map(map_path.string());
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.err().message.c_str());
-        return false;
-    }
-    const grid::grid_map& map = loaded->map;
+    const std::vector<io::scenario>& scens = file->scenarios;
+    if (scens.empty()) return true;
+    const std::string& map_name = file->map_name;
+    const grid::grid_map& map = file->map->map;
     std::vector<const io::scenario*> sample;
-    for (std::size_t i = 0; i < scens->size(); i += o.every) {
-        const io::scenario& s = (*scens)[i];
+    for (std::size_t i = 0; i < scens.size(); i += o.every) {
+        const io::scenario& s = scens[i];
         if (io::map_basename(s.map_name) != map_name) {
             std::fprintf(stderr, "%s:%zu: scenario names another map (%s); skipped\n",
                          scen_path.c_str(), s.line, s.map_name.c_str());
@@ -151,7 +144,7 @@ bool run_file(const bench::scenario_job& job, const options& o, ours_engine& eng
     }
     const std::string label = job.family + "/" + map_name;
     std::fprintf(stderr, "[%zu/%zu] %s: %zu of %zu scenarios, building BGL graph...", job_no,
-                 job_count, label.c_str(), sample.size(), scens->size());
+                 job_count, label.c_str(), sample.size(), scens.size());
     const auto tg = clock_type::now();
     bench::bgl_grid_astar peer(map);
     std::fprintf(stderr, " %zu vertices, %zu edges in %.0f ms\n", peer.vertex_count(),

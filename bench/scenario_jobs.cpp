@@ -35,10 +35,20 @@ std::vector<scenario_job> find_scenario_jobs(const std::filesystem::path& dir,
     return jobs;
 }
 
-result<std::vector<io::scenario>> load_scenario_file(const std::string& path) {
+result<loaded_scenarios> load_scenario_job(const scenario_job& job) {
+    const std::string path = job.scen_file.string();
     auto text = io::read_file(path);
     if (!text) return text.err();
-    return io::parse_scenarios(*text, path);
+    auto scens = io::parse_scenarios(*text, path);
+    if (!scens) return scens.err();
+    loaded_scenarios out;
+    out.scenarios = std::move(scens).value();
+    if (out.scenarios.empty()) return out;
+    out.map_name = std::string(io::map_basename(out.scenarios.front().map_name));
+    auto map = io::load_map((job.scen_file.parent_path() / out.map_name).string());
+    if (!map) return map.err();
+    out.map = std::move(map).value();
+    return out;
 }
 
 std::string cpu_model() {

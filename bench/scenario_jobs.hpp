@@ -5,10 +5,12 @@
 #include <cstddef>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "xunlu/core/result.hpp"
+#include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 
 namespace xunlu::bench {
@@ -25,8 +27,16 @@ struct scenario_job {
 find_scenario_jobs(const std::filesystem::path& dir, const std::vector<std::string>& families,
                    std::size_t max_per_family = std::numeric_limits<std::size_t>::max());
 
-/// The scenarios of one file (read and parsed; errors name the file and line).
-[[nodiscard]] result<std::vector<io::scenario>> load_scenario_file(const std::string& path);
+/// One scenario file read and parsed, with the map its first scenario names (loaded from the
+/// file's folder; absent when the file has no scenarios).
+struct loaded_scenarios {
+    std::vector<io::scenario> scenarios;
+    std::string map_name; ///< the map file's name, as the scenarios give it
+    std::optional<io::loaded_map> map;
+};
+
+/// Loads `job`; errors name the file and line (scenarios) or the map file.
+[[nodiscard]] result<loaded_scenarios> load_scenario_job(const scenario_job& job);
 
 /// The CPU's model name from /proc/cpuinfo, or "unknown CPU".
 [[nodiscard]] std::string cpu_model();
