@@ -133,6 +133,18 @@ void install_jps_table(const grid::grid_map& map, const std::string& path, bool 
     installer.use_table(map, std::move(table).value());
 }
 
+nlohmann::json table_file_json(const table_file_args& a, const grid::grid_map& map,
+                               const char* verb, double ms) {
+    nlohmann::json j;
+    j["map"] = a.map;
+    j["width"] = map.width();
+    j["height"] = map.height();
+    j[std::string(verb) + "_ms"] = ms;
+    if (!a.out.empty()) j["out"] = a.out;
+    if (!a.check.empty()) j["checked"] = a.check;
+    return j;
+}
+
 void add_table_file_options(CLI::App& cmd, table_file_args& a, const std::string& what) {
     cmd.add_option("map", a.map, "map file")->required();
     cmd.add_option("-o,--out", a.out, "write the " + what + " to this file");

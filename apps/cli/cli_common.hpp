@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <array>
 #include <chrono>
@@ -83,6 +84,10 @@ struct table_file_args {
 };
 /// Adds the table commands' options to `cmd`; `what` names the file ("table", "graph").
 void add_table_file_options(CLI::App& cmd, table_file_args& a, const std::string& what);
+/// The keys every table command's --json starts with: `map`, `width`, `height`, `<verb>_ms`
+/// ("build" or "load"), and `out` / `checked` when given.
+[[nodiscard]] nlohmann::json table_file_json(const table_file_args& a, const grid::grid_map& map,
+                                             const char* verb, double ms);
 
 /// A progress bar for a per-map table build (JPS+ table, subgoal graph) on a terminal, for maps
 /// of 2^18 cells or more and not with --json; empty otherwise. `labels` name passes 0 and 1.

@@ -51,14 +51,9 @@ void run_jps_table(const jps_table_args& a) {
         if (auto err = table.save(a.out)) throw command_error{err->message};
     }
     if (a.json) {
-        nlohmann::json j;
-        j["map"] = a.map;
-        j["width"] = map.width();
-        j["height"] = map.height();
-        j["build_ms"] = us / 1000.0;
+        nlohmann::json j = table_file_json(a, map, "build", us / 1000.0);
         j["table_bytes"] = table.memory_bytes();
         j["fingerprint"] = table.map_hash();
-        if (!a.out.empty()) j["out"] = a.out;
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("%s (%dx%d): JPS+ table built in %.1f ms, %zu bytes%s%s\n", a.map.c_str(),

@@ -18,17 +18,11 @@ using subgoal_graph_args = table_file_args;
 void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
                  const jps::subgoal_graph& g, const char* verb, double ms) {
     if (a.json) {
-        nlohmann::json j;
-        j["map"] = a.map;
-        j["width"] = map.width();
-        j["height"] = map.height();
-        j[std::string(verb) + "_ms"] = ms;
+        nlohmann::json j = table_file_json(a, map, verb, ms);
         j["subgoals"] = g.subgoal_count();
         j["links"] = g.edge_count();
         j["graph_bytes"] = g.memory_bytes();
         j["fingerprint"] = g.map_hash();
-        if (!a.out.empty()) j["out"] = a.out;
-        if (!a.check.empty()) j["checked"] = a.check;
         std::printf("%s\n", j.dump().c_str());
         return;
     }

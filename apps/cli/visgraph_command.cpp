@@ -26,17 +26,11 @@ result<anyangle::corner_graph> load_graph_file(const std::string& path, const gr
 void print_graph(const table_file_args& a, const grid::grid_map& map,
                  const anyangle::corner_graph& g, const char* verb, double ms) {
     if (a.json) {
-        nlohmann::json j;
-        j["map"] = a.map;
-        j["width"] = map.width();
-        j["height"] = map.height();
-        j[std::string(verb) + "_ms"] = ms;
+        nlohmann::json j = table_file_json(a, map, verb, ms);
         j["corners"] = g.corner_count();
         j["edges"] = g.edge_count();
         j["graph_bytes"] = g.memory_bytes();
         if (!g.problem().empty()) j["problem"] = g.problem();
-        if (!a.out.empty()) j["out"] = a.out;
-        if (!a.check.empty()) j["checked"] = a.check;
         std::printf("%s\n", j.dump().c_str());
         return;
     }
