@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <queue>
 #include <utility>
 
 #include "xunlu/anyangle/any_angle_path.hpp"
@@ -180,9 +179,10 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
     // Lazy links: (f, corner) candidates whose segment is checked only when one is the cheapest
     // thing left to do, so far corners that the search never reaches are never checked. f is
     // exact when the segment is free, so the answer stays optimal.
-    using candidate = std::pair<double, std::uint32_t>;
-    std::priority_queue<candidate, std::vector<candidate>, std::greater<>> start_links;
-    std::priority_queue<candidate, std::vector<candidate>, std::greater<>> goal_links;
+    link_queue& start_links = start_links_;
+    link_queue& goal_links = goal_links_;
+    start_links.clear();
+    goal_links.clear();
     const auto reach = [&](std::uint32_t id, double g, std::uint32_t from) {
         if (stamp_[id] == generation_ && closed_[id] == 2) { // first reach of a goal-linked one
             push_new(id, g, from);
@@ -201,7 +201,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
         for (std::uint32_t i = 0; i < n; ++i) {
             const convex_corner& c = corners[i];
             if (tangent_at(c, std::int64_t{c.at.x} - s.x, std::int64_t{c.at.y} - s.y)) {
-                start_links.emplace(distance(s, c.at) + h(i), i);
+                start_links.push(distance(s, c.at) + h(i), i);
             }
         }
     }
@@ -211,10 +211,10 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
     constexpr double none = std::numeric_limits<double>::infinity();
     while (!open_.empty() || !start_links.empty() || !goal_links.empty()) {
         const double f_open = open_.empty() ? none : open_.top().f;
-        const double f_start = start_links.empty() ? none : start_links.top().first;
-        const double f_goal = goal_links.empty() ? none : goal_links.top().first;
+        const double f_start = start_links.empty() ? none : start_links.top_f();
+        const double f_goal = goal_links.empty() ? none : goal_links.top_f();
         if (f_goal <= f_open && f_goal <= f_start) { // a goal link is the cheapest: check it
-            const std::uint32_t u = goal_links.top().second;
+            const std::uint32_t u = goal_links.top_id();
             goal_links.pop();
             if (segment_is_free(map, corners[u].at, t, mask)) {
                 open_node(goal, f_goal, u);
@@ -222,7 +222,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
             continue;
         }
         if (f_start < f_open) { // a start link is
-            const std::uint32_t c = start_links.top().second;
+            const std::uint32_t c = start_links.top_id();
             start_links.pop();
             if (segment_is_free(map, s, corners[c].at, mask)) {
                 reach(c, distance(s, corners[c].at), start);
@@ -267,7 +267,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
         if (to_goal_[u] >= 0 && wraps(t)) open_node(goal, gu + to_goal_[u], u);
         if (lazy_goal && tangent_at(cu, std::int64_t{t.x} - pu.x, std::int64_t{t.y} - pu.y) &&
             wraps(t)) {
-            goal_links.emplace(gu + distance(pu, t), u);
+            goal_links.push(gu + distance(pu, t), u);
         }
         for (const std::uint32_t v : graph.neighbours(u)) {
             if (stamp_[v] == generation_ && closed_[v] == 1) continue;

@@ -3,8 +3,11 @@
 // path under anyangle::segment_is_free.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "xunlu/anyangle/corner_graph.hpp"
@@ -50,6 +53,26 @@ class XUNLU_API visibility_search {
                                                   const search::search_request& request);
 
   private:
+    /// A min-queue of lazy link candidates (f, corner), kept between queries so that pushes in
+    /// the search loop reuse its storage.
+    class link_queue {
+      public:
+        void clear() noexcept { items_.clear(); }
+        [[nodiscard]] bool empty() const noexcept { return items_.empty(); }
+        [[nodiscard]] double top_f() const noexcept { return items_.front().first; }
+        [[nodiscard]] std::uint32_t top_id() const noexcept { return items_.front().second; }
+        void push(double f, std::uint32_t id) {
+            items_.emplace_back(f, id);
+            std::push_heap(items_.begin(), items_.end(), std::greater<>{});
+        }
+        void pop() {
+            std::pop_heap(items_.begin(), items_.end(), std::greater<>{});
+            items_.pop_back();
+        }
+
+      private:
+        std::vector<std::pair<double, std::uint32_t>> items_;
+    };
     struct slot_of {
         std::uint32_t* slots = nullptr;
         std::uint32_t& operator()(std::uint32_t id) const noexcept { return slots[id]; }
@@ -75,6 +98,8 @@ class XUNLU_API visibility_search {
     std::vector<std::uint8_t> sweep_previous_; ///< scratch rows of the linking sweeps
     std::vector<std::uint8_t> sweep_current_;
     std::vector<std::uint32_t> linked_; ///< corners a linking sweep found
+    link_queue start_links_;            ///< lazy start links
+    link_queue goal_links_;             ///< lazy goal links
 };
 
 } // namespace xunlu::anyangle
