@@ -8,6 +8,7 @@
 #include "method_finder.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu/hybrid/hybrid_finder.hpp"
 #include "xunlu/hybrid/single_object_finder.hpp"
 #include "xunlu/jps/block_jps.hpp"
@@ -170,10 +171,11 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
             .stepping = true};
 }
 
-/// An any-angle engine (theta_star, visibility_search) as a finder.
-template <class Engine> class any_angle_finder final : public search::finder {
+/// An engine with one-shot queries only (theta_star, visibility_search, hpa_search) as a
+/// finder.
+template <class Engine> class one_shot_finder final : public search::finder {
   public:
-    template <class... Args> explicit any_angle_finder(Args&&... args) : engine_(args...) {}
+    template <class... Args> explicit one_shot_finder(Args&&... args) : engine_(args...) {}
     search::search_result find(const grid::grid_map& map,
                                const search::search_request& request) override {
         return engine_.find_path(map, request);
@@ -195,6 +197,19 @@ constexpr finder_capabilities any_angle_caps(bool optimal, bool preprocessing) {
             .optimal = optimal,
             .preprocessing = preprocessing,
             .any_angle = true};
+}
+
+/// The hierarchical finders: rule 8 only; what the cluster distances do not model (terrain
+/// costs, stop_within, turn penalties, hex maps, windows, weights) runs A*.
+constexpr finder_capabilities hpa_caps(bool optimal) {
+    return {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
+            .terrain_costs = support::falls_back_to_astar,
+            .stop_within = support::falls_back_to_astar,
+            .turn_penalty = support::falls_back_to_astar,
+            .hex = support::falls_back_to_astar,
+            .weight = support::falls_back_to_astar,
+            .optimal = optimal,
+            .preprocessing = true};
 }
 
 /// The walking methods: valid but not shortest paths; terrain costs are not minimised.
@@ -269,20 +284,34 @@ const std::vector<finder_entry>& table() {
          "Theta* (any-angle): A* over cell centres where a node takes its parent's parent as "
          "parent when it sees it (Nash et al. 2007); near-shortest polylines",
          any_angle_caps(false, false),
-         [] { return std::make_unique<any_angle_finder<anyangle::theta_star>>(); }},
+         [] { return std::make_unique<one_shot_finder<anyangle::theta_star>>(); }},
         {"lazy-theta",
          "Lazy Theta* (any-angle): Theta* that checks each sight line once, on expansion (Nash, "
          "Koenig & Tovey 2010)",
          any_angle_caps(false, false),
          [] {
-             return std::make_unique<any_angle_finder<anyangle::theta_star>>(
+             return std::make_unique<one_shot_finder<anyangle::theta_star>>(
                  anyangle::theta_variant::lazy);
          }},
         {"visgraph",
          "optimal any-angle: A* over the visibility graph of convex obstacle corners (built on "
          "first use), start and goal linked to the corners they see; exact shortest polylines",
          any_angle_caps(true, true),
-         [] { return std::make_unique<any_angle_finder<anyangle::visibility_search>>(); }},
+         [] { return std::make_unique<one_shot_finder<anyangle::visibility_search>>(); }},
+        {"hpa",
+         "two-tier search (HPA*, Botea et al. 2004): 16-cell clusters (32 on maps over 2^22 "
+         "cells), one or two transitions per border entrance, abstract path refined and smoothed; "
+         "near-shortest, graph built on first use and repaired after edits (rule 8)",
+         hpa_caps(false),
+         [] { return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(); }},
+        {"hpa-exact",
+         "two-tier search with every border crossing a transition (8-cell clusters, 16 on maps "
+         "over 2^22 cells): the abstract shortest path is the grid shortest path (rule 8)",
+         hpa_caps(true),
+         [] {
+             return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(
+                 hierarchy::hpa_mode::exact);
+         }},
         {"hybrid",
          "the paper's hybrid: walk the straight line, local A* in a window near obstacles, "
          "full A* fallback (not optimal)",

@@ -1,0 +1,161 @@
+// The abstract graph of two-tier (hierarchical) search in the manner of HPA* (Botea, Müller &
+// Schaeffer, 2004): the map cut into square clusters, transition cells on cluster borders, and
+// for each cluster the shortest distance inside it between every pair of its transitions.
+// Built once per map (in its derived cache), repaired cluster by cluster after edits.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xunlu/core/cell.hpp"
+#include "xunlu/grid/cell_edit.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/grid/movement_rules.hpp"
+
+namespace xunlu::hierarchy {
+
+/// Which border cells become transitions (abstract nodes).
+enum class transition_policy : std::uint8_t {
+    /// HPA*'s entrances: each maximal run of cells that can step straight across a border gets
+    /// one transition pair in its middle (runs shorter than 6) or one at each end. Small graph;
+    /// paths through it are near-shortest (the fast mode).
+    entrances,
+    /// Every border cell with a legal step (straight or diagonal) into another cluster. Every
+    /// grid path is then a chain of in-cluster shortest paths and crossing steps, so the
+    /// shortest path through the graph is the shortest grid path (the exact mode).
+    every_crossing,
+};
+
+/// Packed step counts of an in-cluster shortest path: straight steps in the high 16 bits,
+/// diagonal steps in the low 16. `no_route` when the cluster holds no path.
+using packed_steps = std::uint32_t;
+inline constexpr packed_steps no_route = 0xffffffffu;
+[[nodiscard]] constexpr packed_steps pack_steps(std::uint32_t straight,
+                                                std::uint32_t diagonal) noexcept {
+    return (straight << 16) | diagonal;
+}
+[[nodiscard]] constexpr double steps_cost(packed_steps p, const grid::movement_rules& rules) {
+    return static_cast<double>(p >> 16) * rules.straight_cost() +
+           static_cast<double>(p & 0xffffu) * rules.diagonal_cost();
+}
+
+/// An abstract edge inside a cluster: to transition `to`, `steps` the in-cluster distance.
+struct cluster_edge {
+    std::uint16_t to = 0;
+    packed_steps steps = no_route;
+};
+
+/// One cluster: its box, transitions and the shortest in-cluster paths between them.
+struct cluster {
+    cell origin;             ///< top-left cell
+    std::int32_t width = 0;  ///< cells (the last column and row of clusters may be narrower)
+    std::int32_t height = 0; ///< cells
+    std::vector<cell> transitions;
+    /// The edges of transition i are edges[first_edge[i] .. first_edge[i + 1]): to every
+    /// transition reachable inside the cluster, except where a path through a third transition
+    /// is just as short (that pair is then joined by two edges; distances stay the same).
+    std::vector<std::uint32_t> first_edge;
+    std::vector<cluster_edge> edges;
+    /// Per border position (top row, bottom row, left column, right column; see
+    /// border_position) the index of the transition there, or `no_slot`.
+    std::vector<std::uint16_t> slot;
+    static constexpr std::uint16_t no_slot = 0xffff;
+
+    [[nodiscard]] bool contains(cell c) const noexcept {
+        return c.x >= origin.x && c.y >= origin.y && c.x < origin.x + width &&
+               c.y < origin.y + height;
+    }
+    /// The position of border cell `c` in `slot` (c must lie on the border).
+    [[nodiscard]] std::size_t border_position(cell c) const noexcept;
+    /// The transition at cell `c`, or no_slot (c not a transition or not on the border).
+    [[nodiscard]] std::uint16_t transition_at(cell c) const noexcept;
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+};
+
+/// What a repair rebuilt (or a build built): for logs, `xunlu update` and tests.
+struct repair_report {
+    std::size_t clusters_rebuilt = 0;
+    std::size_t clusters_total = 0;
+    std::size_t transitions_before = 0; ///< in the rebuilt clusters, before
+    std::size_t transitions_after = 0;  ///< in the rebuilt clusters, after
+    double microseconds = 0;
+};
+
+/// Called while a graph is built with (clusters done, clusters in all).
+using build_progress = std::function<void(std::size_t done, std::size_t total)>;
+
+struct cluster_graph_options {
+    std::int32_t cluster_size = 16; ///< 4 to 64 cells per side
+    transition_policy transitions = transition_policy::entrances;
+    grid::movement_rules rules{}; ///< 8-connected without corner cutting (exact or 10/14 costs)
+    grid::obstacle_mask mask = grid::obstacle_mask::high_and_low;
+
+    /// The derived-cache key of a graph with these options.
+    [[nodiscard]] std::uint64_t cache_key() const noexcept;
+};
+
+/// The abstract graph of one map under one set of options. Immutable once built; shared by
+/// every thread that searches the map. Clusters are held by shared pointers, so a repaired
+/// graph shares every cluster an edit did not touch with the graph it was repaired from.
+class cluster_graph {
+  public:
+    static constexpr std::int32_t min_cluster_size = 4;
+    static constexpr std::int32_t max_cluster_size = 64;
+
+    /// Why these options cannot build a graph (rules other than 8 without corner cutting, a
+    /// cluster size outside 4..64), or empty.
+    [[nodiscard]] static std::string options_problem(const cluster_graph_options& options);
+
+    /// Builds every cluster. Precondition: options_problem(options) is empty.
+    static cluster_graph build(const grid::grid_map& map, const cluster_graph_options& options,
+                               const build_progress& progress = {});
+
+    /// The graph of `map`, made from `old` (the graph of the map `edits` were applied to) by
+    /// rebuilding only the clusters whose cells or borders the obstacle edits touch; terrain
+    /// edits change nothing here. `last_repair()` of the result says what was rebuilt.
+    static cluster_graph repair(const cluster_graph& old, const grid::grid_map& map,
+                                std::span<const grid::cell_edit> edits);
+
+    [[nodiscard]] const cluster_graph_options& options() const noexcept { return options_; }
+    [[nodiscard]] std::int32_t clusters_x() const noexcept { return clusters_x_; }
+    [[nodiscard]] std::int32_t clusters_y() const noexcept { return clusters_y_; }
+    [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
+    [[nodiscard]] const cluster& at(std::size_t k) const noexcept { return *clusters_[k]; }
+    /// The index of the cluster holding cell `c` (in the map).
+    [[nodiscard]] std::size_t cluster_of(cell c) const noexcept {
+        return static_cast<std::size_t>(c.y / options_.cluster_size) *
+                   static_cast<std::size_t>(clusters_x_) +
+               static_cast<std::size_t>(c.x / options_.cluster_size);
+    }
+    /// Abstract node id of transition `i` of cluster `k` (ids are dense, cluster by cluster).
+    [[nodiscard]] std::uint32_t node_id(std::size_t k, std::size_t i) const noexcept {
+        return first_node_[k] + static_cast<std::uint32_t>(i);
+    }
+    [[nodiscard]] std::uint32_t node_count() const noexcept { return first_node_.back(); }
+    /// The cluster of abstract node `id` (binary search over the clusters' first ids).
+    [[nodiscard]] std::size_t cluster_of_node(std::uint32_t id) const noexcept;
+
+    /// Bytes held (clusters shared with another graph are counted in each).
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+    /// What the build or the repair that made this graph did.
+    [[nodiscard]] const repair_report& last_repair() const noexcept { return report_; }
+
+  private:
+    cluster_graph_options options_;
+    std::int32_t width_ = 0;
+    std::int32_t height_ = 0;
+    std::int32_t clusters_x_ = 0;
+    std::int32_t clusters_y_ = 0;
+    std::vector<std::shared_ptr<const cluster>> clusters_;
+    std::vector<std::uint32_t> first_node_; ///< per cluster, plus the total at the end
+    repair_report report_;
+
+    void number_nodes();
+};
+
+} // namespace xunlu::hierarchy

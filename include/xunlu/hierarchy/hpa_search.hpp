@@ -1,0 +1,68 @@
+// Two-tier (hierarchical) search over a cluster_graph: start and goal linked to the transitions
+// of their clusters, A* over the abstract graph, each abstract edge refined into cells inside
+// its cluster. Fast mode (HPA*'s entrances, then the path smoothed) or exact mode (every
+// crossing cell a transition: the shortest grid path).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/hierarchy/cluster_graph.hpp"
+#include "xunlu/search/search_request.hpp"
+#include "xunlu/search/search_result.hpp"
+
+namespace xunlu::hierarchy {
+
+enum class hpa_mode : std::uint8_t {
+    /// HPA*: few transitions per border, abstract path refined then smoothed. Valid paths,
+    /// near-shortest (see docs/hierarchy.md for the measured ratio), not guaranteed shortest.
+    fast,
+    /// Every crossing cell a transition: the abstract shortest path is the grid shortest path,
+    /// so answers are optimal (the Moving AI lengths).
+    exact,
+};
+
+/// Reusable hierarchical search engine (one per thread). Rule 8 (8-connected, no corner
+/// cutting; exact or 10/14 costs); other rules get invalid_input. Terrain costs, stop_within
+/// > 0, turn penalties, hex maps, windows and weights run A* (said in `reason`).
+///
+/// The cluster graph lives in the map's derived cache, one per (mode's options, mask, costs):
+/// built on the first query of any engine on the map, shared by every thread. A map_snapshot
+/// made by edits from one whose graph was built repairs that graph (only the clusters around
+/// the edited cells) on its first query instead of building anew.
+///
+/// Memory per engine: the in-cluster search arrays (a few cluster areas) and the abstract
+/// search's node records, allocated in pages of 4096 abstract nodes only where the search
+/// goes (memory_bytes()).
+class hpa_search {
+  public:
+    /// `cluster_size` 0: 16 cells for fast mode, 8 for exact mode, on maps up to 2^22 cells;
+    /// twice that above.
+    explicit hpa_search(hpa_mode mode = hpa_mode::fast, std::int32_t cluster_size = 0);
+    hpa_search(hpa_search&&) noexcept;
+    hpa_search& operator=(hpa_search&&) noexcept;
+    ~hpa_search();
+
+    search::search_result find_path(const grid::grid_map& map,
+                                    const search::search_request& request);
+
+    /// The graph options this engine uses on `map` for `request` (rules, mask, cluster size).
+    [[nodiscard]] cluster_graph_options options_for(const grid::grid_map& map,
+                                                    const search::search_request& request) const;
+    /// The graph of `map` for `request`, built (or repaired) now if the map has none yet.
+    std::shared_ptr<const cluster_graph> graph_for(const grid::grid_map& map,
+                                                   const search::search_request& request);
+    /// Called with progress while a query builds a graph (for big maps).
+    void set_progress(build_progress progress);
+    [[nodiscard]] hpa_mode mode() const noexcept;
+    /// Bytes of this engine's scratch (in-cluster arrays, abstract node pages, heap).
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+
+  private:
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+} // namespace xunlu::hierarchy

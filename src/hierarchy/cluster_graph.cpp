@@ -1,0 +1,311 @@
+// Building and repairing the abstract graph: transitions per cluster border, in-cluster
+// distances by Dijkstra inside the cluster (or the octile formula in clusters without obstacles).
+#include "xunlu/hierarchy/cluster_graph.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "box_search.hpp"
+
+namespace xunlu::hierarchy {
+
+namespace {
+
+bool free_cell(const grid::grid_map& map, cell c, std::uint8_t mask) {
+    return map.in_bounds(c) && (map.flags(c) & mask) == 0;
+}
+
+/// Whether the step from `a` to its neighbour `b` is legal (8-connected, no corner cutting).
+bool legal_step(const grid::grid_map& map, cell a, cell b, std::uint8_t mask) {
+    if (!free_cell(map, a, mask) || !free_cell(map, b, mask)) return false;
+    if (a.x != b.x && a.y != b.y) {
+        return free_cell(map, {b.x, a.y}, mask) && free_cell(map, {a.x, b.y}, mask);
+    }
+    return true;
+}
+
+/// The transitions HPA*'s entrances put on one side of a cluster: `along` walks the side's
+/// cells, `across` is the step into the neighbouring cluster.
+void entrance_cells(const grid::grid_map& map, cell first, cell along, cell across,
+                    std::int32_t length, std::uint8_t mask, std::vector<cell>& out) {
+    std::int32_t run = 0;
+    auto close_run = [&](std::int32_t end) { // cells [end - run, end)
+        if (run == 0) return;
+        const std::int32_t begin = end - run;
+        auto at = [&](std::int32_t i) {
+            return cell{first.x + along.x * i, first.y + along.y * i};
+        };
+        if (run < 6) {
+            out.push_back(at(begin + (run - 1) / 2));
+        } else {
+            out.push_back(at(begin));
+            out.push_back(at(end - 1));
+        }
+        run = 0;
+    };
+    for (std::int32_t i = 0; i < length; ++i) {
+        const cell c{first.x + along.x * i, first.y + along.y * i};
+        const cell o{c.x + across.x, c.y + across.y};
+        if (free_cell(map, c, mask) && free_cell(map, o, mask)) {
+            ++run;
+        } else {
+            close_run(i);
+        }
+    }
+    close_run(length);
+}
+
+std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
+                                             const cluster_graph_options& options, cell origin,
+                                             detail::box_search& search) {
+    auto k = std::make_shared<cluster>();
+    k->origin = origin;
+    k->width = std::min(options.cluster_size, map.width() - origin.x);
+    k->height = std::min(options.cluster_size, map.height() - origin.y);
+    const auto mask = static_cast<std::uint8_t>(options.mask);
+    const std::int32_t w = k->width;
+    const std::int32_t h = k->height;
+    const std::int32_t x1 = origin.x + w - 1;
+    const std::int32_t y1 = origin.y + h - 1;
+    std::vector<cell> found;
+    if (options.transitions == transition_policy::entrances) {
+        // Only straight crossings: a diagonal one always has a straight one beside it.
+        entrance_cells(map, origin, {1, 0}, {0, -1}, w, mask, found);        // top
+        entrance_cells(map, {origin.x, y1}, {1, 0}, {0, 1}, w, mask, found); // bottom
+        entrance_cells(map, origin, {0, 1}, {-1, 0}, h, mask, found);        // left
+        entrance_cells(map, {x1, origin.y}, {0, 1}, {1, 0}, h, mask, found); // right
+    } else {
+        auto consider = [&](cell c) {
+            for (std::int32_t dy = -1; dy <= 1; ++dy) {
+                for (std::int32_t dx = -1; dx <= 1; ++dx) {
+                    const cell o{c.x + dx, c.y + dy};
+                    if ((dx != 0 || dy != 0) && !k->contains(o) && legal_step(map, c, o, mask)) {
+                        found.push_back(c);
+                        return;
+                    }
+                }
+            }
+        };
+        for (std::int32_t x = origin.x; x <= x1; ++x) {
+            consider({x, origin.y});
+            if (h > 1) consider({x, y1});
+        }
+        for (std::int32_t y = origin.y + 1; y < y1; ++y) {
+            consider({origin.x, y});
+            if (w > 1) consider({x1, y});
+        }
+    }
+    // A corner cell can be found from two sides: keep one, in a stable order.
+    std::sort(found.begin(), found.end(),
+              [](cell a, cell b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    k->transitions = std::move(found);
+    const std::size_t n = k->transitions.size();
+    k->slot.assign(static_cast<std::size_t>(2 * w + 2 * h), cluster::no_slot);
+    for (std::size_t i = 0; i < n; ++i) {
+        const cell c = k->transitions[i];
+        const auto idx = static_cast<std::uint16_t>(i);
+        if (c.y == origin.y) k->slot[static_cast<std::size_t>(c.x - origin.x)] = idx;
+        if (c.y == y1) k->slot[static_cast<std::size_t>(w + c.x - origin.x)] = idx;
+        if (c.x == origin.x) k->slot[static_cast<std::size_t>(2 * w + c.y - origin.y)] = idx;
+        if (c.x == x1) k->slot[static_cast<std::size_t>(2 * w + h + c.y - origin.y)] = idx;
+    }
+    std::vector<packed_steps> distance(n * n, no_route);
+    bool open = true; // no obstacle in the cluster: every distance is the octile one
+    for (std::int32_t y = origin.y; y <= y1 && open; ++y) {
+        for (std::int32_t x = origin.x; x <= x1; ++x) {
+            if ((map.flags({x, y}) & mask) != 0) {
+                open = false;
+                break;
+            }
+        }
+    }
+    const detail::cell_box box{origin, w, h};
+    for (std::size_t i = 0; i < n; ++i) {
+        distance[i * n + i] = 0;
+        if (open) {
+            for (std::size_t j = i + 1; j < n; ++j) {
+                const packed_steps d = detail::octile_steps(k->transitions[i], k->transitions[j]);
+                distance[i * n + j] = d;
+                distance[j * n + i] = d;
+            }
+            continue;
+        }
+        if (i + 1 == n) break;
+        search.from(map, box, k->transitions[i], options.rules, options.mask);
+        for (std::size_t j = i + 1; j < n; ++j) {
+            const packed_steps d = search.steps(k->transitions[j]);
+            distance[i * n + j] = d;
+            distance[j * n + i] = d;
+        }
+    }
+    // Keep an edge only when no third transition lies on a path of the same length: distances
+    // through the graph stay the same (by induction on distance: the two shorter edges are
+    // kept or replaced in turn), and searches relax far fewer edges.
+    std::vector<double> cost(n * n);
+    for (std::size_t i = 0; i < n * n; ++i) {
+        cost[i] = distance[i] == no_route ? -1.0 : steps_cost(distance[i], options.rules);
+    }
+    k->first_edge.assign(n + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        k->first_edge[i] = static_cast<std::uint32_t>(k->edges.size());
+        for (std::size_t j = 0; j < n; ++j) {
+            const double dij = cost[i * n + j];
+            if (j == i || dij < 0) continue;
+            bool redundant = false;
+            for (std::size_t m = 0; m < n && !redundant; ++m) {
+                if (m == i || m == j || cost[i * n + m] < 0 || cost[m * n + j] < 0) continue;
+                redundant = cost[i * n + m] + cost[m * n + j] <= dij + 1e-9;
+            }
+            if (!redundant) {
+                k->edges.push_back({static_cast<std::uint16_t>(j), distance[i * n + j]});
+            }
+        }
+    }
+    k->first_edge[n] = static_cast<std::uint32_t>(k->edges.size());
+    k->edges.shrink_to_fit();
+    return k;
+}
+
+cell origin_of(const cluster_graph_options& options, std::int32_t clusters_x, std::size_t k) {
+    const auto kx = static_cast<std::int32_t>(k % static_cast<std::size_t>(clusters_x));
+    const auto ky = static_cast<std::int32_t>(k / static_cast<std::size_t>(clusters_x));
+    return {kx * options.cluster_size, ky * options.cluster_size};
+}
+
+double micros_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+std::size_t cluster::border_position(cell c) const noexcept {
+    if (c.y == origin.y) return static_cast<std::size_t>(c.x - origin.x);
+    if (c.y == origin.y + height - 1) return static_cast<std::size_t>(width + c.x - origin.x);
+    if (c.x == origin.x) return static_cast<std::size_t>(2 * width + c.y - origin.y);
+    return static_cast<std::size_t>(2 * width + height + c.y - origin.y);
+}
+
+std::uint16_t cluster::transition_at(cell c) const noexcept {
+    if (!contains(c)) return no_slot;
+    if (c.y != origin.y && c.y != origin.y + height - 1 && c.x != origin.x &&
+        c.x != origin.x + width - 1) {
+        return no_slot;
+    }
+    return slot[border_position(c)];
+}
+
+std::size_t cluster::memory_bytes() const noexcept {
+    return sizeof(cluster) + transitions.capacity() * sizeof(cell) +
+           first_edge.capacity() * sizeof(std::uint32_t) + edges.capacity() * sizeof(cluster_edge) +
+           slot.capacity() * sizeof(std::uint16_t);
+}
+
+std::uint64_t cluster_graph_options::cache_key() const noexcept {
+    return static_cast<std::uint64_t>(cluster_size) |
+           (static_cast<std::uint64_t>(transitions) << 8) |
+           (static_cast<std::uint64_t>(rules.costs) << 16) |
+           (static_cast<std::uint64_t>(mask) << 24);
+}
+
+std::string cluster_graph::options_problem(const cluster_graph_options& options) {
+    if (options.rules.moves != grid::connectivity::eight ||
+        options.rules.corners != grid::corner_rule::no_cut) {
+        return "hierarchical search supports rule 8 (8-connected, no corner cutting) only";
+    }
+    if (options.cluster_size < min_cluster_size || options.cluster_size > max_cluster_size) {
+        return "cluster size " + std::to_string(options.cluster_size) + " is outside " +
+               std::to_string(min_cluster_size) + ".." + std::to_string(max_cluster_size);
+    }
+    return {};
+}
+
+cluster_graph cluster_graph::build(const grid::grid_map& map, const cluster_graph_options& options,
+                                   const build_progress& progress) {
+    const auto t0 = std::chrono::steady_clock::now();
+    cluster_graph g;
+    g.options_ = options;
+    g.width_ = map.width();
+    g.height_ = map.height();
+    g.clusters_x_ = (map.width() + options.cluster_size - 1) / options.cluster_size;
+    g.clusters_y_ = (map.height() + options.cluster_size - 1) / options.cluster_size;
+    const std::size_t total =
+        static_cast<std::size_t>(g.clusters_x_) * static_cast<std::size_t>(g.clusters_y_);
+    g.clusters_.reserve(total);
+    detail::box_search search;
+    const std::size_t report_every = std::max<std::size_t>(1, total / 100);
+    for (std::size_t k = 0; k < total; ++k) {
+        g.clusters_.push_back(
+            build_cluster(map, options, origin_of(options, g.clusters_x_, k), search));
+        if (progress && ((k + 1) % report_every == 0 || k + 1 == total)) progress(k + 1, total);
+    }
+    g.number_nodes();
+    g.report_.clusters_rebuilt = total;
+    g.report_.clusters_total = total;
+    g.report_.transitions_after = g.node_count();
+    g.report_.microseconds = micros_since(t0);
+    return g;
+}
+
+cluster_graph cluster_graph::repair(const cluster_graph& old, const grid::grid_map& map,
+                                    std::span<const grid::cell_edit> edits) {
+    const auto t0 = std::chrono::steady_clock::now();
+    cluster_graph g;
+    g.options_ = old.options_;
+    g.width_ = old.width_;
+    g.height_ = old.height_;
+    g.clusters_x_ = old.clusters_x_;
+    g.clusters_y_ = old.clusters_y_;
+    g.clusters_ = old.clusters_;
+    // A cell's state decides the cluster it lies in and, on a border, the transitions and
+    // crossings of the clusters around it: rebuild every cluster within one cell of an edit.
+    std::vector<std::size_t> touched;
+    for (const grid::cell_edit& e : edits) {
+        if (!e.changes_walkability() || !map.in_bounds(e.at)) continue;
+        for (std::int32_t dy = -1; dy <= 1; ++dy) {
+            for (std::int32_t dx = -1; dx <= 1; ++dx) {
+                const cell c{e.at.x + dx, e.at.y + dy};
+                if (map.in_bounds(c)) touched.push_back(g.cluster_of(c));
+            }
+        }
+    }
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    detail::box_search search;
+    for (const std::size_t k : touched) {
+        g.report_.transitions_before += g.clusters_[k]->transitions.size();
+        g.clusters_[k] = build_cluster(map, g.options_, g.clusters_[k]->origin, search);
+        g.report_.transitions_after += g.clusters_[k]->transitions.size();
+    }
+    g.number_nodes();
+    g.report_.clusters_rebuilt = touched.size();
+    g.report_.clusters_total = g.clusters_.size();
+    g.report_.microseconds = micros_since(t0);
+    return g;
+}
+
+void cluster_graph::number_nodes() {
+    first_node_.resize(clusters_.size() + 1);
+    std::uint32_t next = 0;
+    for (std::size_t k = 0; k < clusters_.size(); ++k) {
+        first_node_[k] = next;
+        next += static_cast<std::uint32_t>(clusters_[k]->transitions.size());
+    }
+    first_node_.back() = next;
+}
+
+std::size_t cluster_graph::cluster_of_node(std::uint32_t id) const noexcept {
+    const auto it = std::upper_bound(first_node_.begin(), first_node_.end(), id);
+    return static_cast<std::size_t>(it - first_node_.begin()) - 1;
+}
+
+std::size_t cluster_graph::memory_bytes() const noexcept {
+    std::size_t bytes = sizeof(cluster_graph) +
+                        clusters_.capacity() * sizeof(std::shared_ptr<const cluster>) +
+                        first_node_.capacity() * sizeof(std::uint32_t);
+    for (const auto& k : clusters_) bytes += k->memory_bytes() + 16; // + control block
+    return bytes;
+}
+
+} // namespace xunlu::hierarchy

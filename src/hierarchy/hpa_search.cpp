@@ -1,0 +1,448 @@
+// Hierarchical queries: link, abstract A*, refine, smooth (fast mode), with the request's
+// budget, deadline, cancellation, memory cap and trace.
+#include "xunlu/hierarchy/hpa_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "box_search.hpp"
+#include "xunlu/search/astar.hpp"
+#include "xunlu/search/request_check.hpp"
+
+namespace xunlu::hierarchy {
+
+namespace {
+
+constexpr std::uint32_t none = 0xffffffffu;
+constexpr std::size_t page_bits = 12; ///< 4096 abstract nodes per page
+
+/// One abstract node's search record. `mark` is 2 * generation when reached in the current
+/// query, 2 * generation + 1 once closed; older marks mean untouched.
+struct node_record {
+    double g = 0;
+    std::uint32_t parent = none;
+    std::uint32_t mark = 0;
+};
+
+bool legal_step(const grid::grid_map& map, cell a, cell b, std::uint8_t mask) {
+    if (!map.in_bounds(b) || (map.flags(b) & mask) != 0) return false;
+    if (a.x != b.x && a.y != b.y) {
+        return (map.flags({b.x, a.y}) & mask) == 0 && (map.flags({a.x, b.y}) & mask) == 0;
+    }
+    return true;
+}
+
+detail::cell_box box_of(const cluster& k) {
+    return {k.origin, k.width, k.height};
+}
+
+bool neighbours(cell a, cell b) {
+    return std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
+}
+
+} // namespace
+
+struct hpa_search::impl {
+    hpa_mode mode;
+    std::int32_t cluster_size;
+    build_progress progress;
+    detail::box_search box;
+    std::vector<packed_steps> start_steps;
+    std::vector<packed_steps> goal_steps;
+    std::vector<std::unique_ptr<std::array<node_record, std::size_t{1} << page_bits>>> pages;
+    std::size_t pages_held = 0;
+    std::uint32_t generation = 0;
+    struct entry {
+        double f;
+        std::uint32_t id;
+    };
+    std::vector<entry> heap;
+    std::vector<std::uint32_t> chain;
+    std::vector<cell> corners;
+
+    node_record& record(std::uint32_t id) {
+        const std::size_t p = id >> page_bits;
+        if (pages[p] == nullptr) {
+            pages[p] = std::make_unique<std::array<node_record, std::size_t{1} << page_bits>>();
+            ++pages_held;
+        }
+        return (*pages[p])[id & ((std::size_t{1} << page_bits) - 1)];
+    }
+};
+
+hpa_search::hpa_search(hpa_mode mode, std::int32_t cluster_size) : impl_(std::make_unique<impl>()) {
+    impl_->mode = mode;
+    impl_->cluster_size = cluster_size;
+}
+hpa_search::hpa_search(hpa_search&&) noexcept = default;
+hpa_search& hpa_search::operator=(hpa_search&&) noexcept = default;
+hpa_search::~hpa_search() = default;
+
+void hpa_search::set_progress(build_progress progress) {
+    impl_->progress = std::move(progress);
+}
+
+hpa_mode hpa_search::mode() const noexcept {
+    return impl_->mode;
+}
+
+std::size_t hpa_search::memory_bytes() const noexcept {
+    return impl_->box.memory_bytes() + impl_->pages_held * (sizeof(node_record) << page_bits) +
+           impl_->pages.capacity() * sizeof(void*) + impl_->heap.capacity() * sizeof(impl::entry) +
+           (impl_->start_steps.capacity() + impl_->goal_steps.capacity()) * sizeof(packed_steps);
+}
+
+cluster_graph_options hpa_search::options_for(const grid::grid_map& map,
+                                              const search::search_request& request) const {
+    cluster_graph_options o;
+    o.rules = request.rules;
+    o.mask = request.mask();
+    o.transitions = impl_->mode == hpa_mode::fast ? transition_policy::entrances
+                                                  : transition_policy::every_crossing;
+    o.cluster_size = impl_->cluster_size;
+    if (o.cluster_size == 0) {
+        o.cluster_size = impl_->mode == hpa_mode::fast ? 16 : 8;
+        if (static_cast<std::int64_t>(map.width()) * map.height() > (std::int64_t{1} << 22)) {
+            o.cluster_size *= 2;
+        }
+    }
+    return o;
+}
+
+std::shared_ptr<const cluster_graph> hpa_search::graph_for(const grid::grid_map& map,
+                                                           const search::search_request& request) {
+    const cluster_graph_options o = options_for(map, request);
+    return map.derived().get_or_build<cluster_graph>(
+        o.cache_key(), [&] { return cluster_graph::build(map, o, impl_->progress); },
+        [&](const cluster_graph& old, std::span<const grid::cell_edit> edits) {
+            return cluster_graph::repair(old, map, edits);
+        });
+}
+
+search::search_result hpa_search::find_path(const grid::grid_map& map,
+                                            const search::search_request& request) {
+    const std::string_view algo = impl_->mode == hpa_mode::fast ? "hpa" : "hpa-exact";
+    search::search_result out;
+    if (auto bad = search::request_problem(map, request)) {
+        out.reason = std::move(*bad);
+        return out;
+    }
+    const cluster_graph_options options = options_for(map, request);
+    if (auto bad = cluster_graph::options_problem(options); !bad.empty()) {
+        out.reason = std::string(algo) + ": " + bad;
+        return out;
+    }
+    const char* why = nullptr;
+    if (map.has_terrain_costs()) {
+        why = "the map has terrain costs (the cluster distances assume uniform cost)";
+    } else if (request.stop_within > 0) {
+        why = "stop_within > 0 is not supported by hierarchical search";
+    } else if (request.turn_penalty) {
+        why = "turn penalties are searched over (cell, heading) states";
+    } else if (request.hex) {
+        why = "hex maps are not cut into square clusters";
+    } else if (request.window) {
+        why = "search windows are not supported by hierarchical search";
+    } else if (request.weight != 1.0) {
+        why = "weighted A* (weight above 1) keeps its bound only in A*";
+    }
+    if (why != nullptr) {
+        search::search_result r = search::find_path_astar(map, request);
+        const std::string note = std::string(algo) + " fell back to A*: " + why;
+        r.reason = r.reason.empty() ? note : note + "; " + r.reason;
+        return r;
+    }
+
+    const auto graph = graph_for(map, request);
+    impl& s = *impl_;
+    const auto& rules = request.rules;
+    const auto mask = static_cast<std::uint8_t>(request.mask());
+    const cell start = request.start;
+    const cell goal = request.goal;
+    const std::uint64_t expanded_before = s.box.expanded();
+    out.stats.preprocessing_bytes = graph->memory_bytes();
+    auto finish_stats = [&] {
+        out.stats.memory_bytes = memory_bytes();
+        out.stats.expanded += s.box.expanded() - expanded_before;
+    };
+    auto cost_of = [&](const std::vector<cell>& path) {
+        double cost = 0;
+        double length = 0;
+        for (std::size_t i = 1; i < path.size(); ++i) {
+            const bool diag = path[i].x != path[i - 1].x && path[i].y != path[i - 1].y;
+            cost += diag ? rules.diagonal_cost() : rules.straight_cost();
+            length += diag ? std::sqrt(2.0) : 1.0;
+        }
+        out.cost = cost;
+        out.length = length;
+    };
+    if (start == goal) {
+        out.status = search::search_status::found;
+        out.path = {start};
+        finish_stats();
+        return out;
+    }
+
+    // Link the start and the goal to the transitions of their clusters (and to each other when
+    // they share one).
+    const std::size_t ks = graph->cluster_of(start);
+    const std::size_t kg = graph->cluster_of(goal);
+    const cluster& cs = graph->at(ks);
+    const cluster& cg = graph->at(kg);
+    s.box.from(map, box_of(cs), start, rules, request.mask());
+    s.start_steps.resize(cs.transitions.size());
+    for (std::size_t i = 0; i < cs.transitions.size(); ++i) {
+        s.start_steps[i] = s.box.steps(cs.transitions[i]);
+    }
+    const packed_steps direct = ks == kg ? s.box.steps(goal) : no_route;
+    s.box.from(map, box_of(cg), goal, rules, request.mask());
+    s.goal_steps.resize(cg.transitions.size());
+    for (std::size_t i = 0; i < cg.transitions.size(); ++i) {
+        s.goal_steps[i] = s.box.steps(cg.transitions[i]);
+    }
+
+    // Abstract A*: the transitions, then the start (id n) and the goal (id n + 1).
+    const std::uint32_t n = graph->node_count();
+    const std::uint32_t start_id = n;
+    const std::uint32_t goal_id = n + 1;
+    const std::size_t page_count = ((std::size_t{n} + 2) >> page_bits) + 1;
+    if (request.max_memory_bytes != 0 &&
+        page_count * sizeof(void*) + sizeof(node_record) * (std::size_t{1} << page_bits) >
+            request.max_memory_bytes) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algo) + ": the memory cap is below one page of node records";
+        finish_stats();
+        return out;
+    }
+    if (s.pages.size() < page_count) s.pages.resize(page_count);
+    if (++s.generation > 0x7ffffff0u) { // marks would wrap: forget every record
+        for (auto& p : s.pages) p.reset();
+        s.pages_held = 0;
+        s.generation = 1;
+    }
+    const std::uint32_t seen = 2 * s.generation;
+    const std::uint32_t closed = seen + 1;
+    const double straight = rules.straight_cost();
+    const double diagonal = rules.diagonal_cost();
+    auto h = [&](cell c) { return steps_cost(detail::octile_steps(c, goal), rules); };
+    auto cell_of = [&](std::uint32_t id) -> cell {
+        if (id == start_id) return start;
+        if (id == goal_id) return goal;
+        const std::size_t k = graph->cluster_of_node(id);
+        return graph->at(k).transitions[id - graph->node_id(k, 0)];
+    };
+    auto later = [](const impl::entry& a, const impl::entry& b) { return a.f > b.f; };
+    s.heap.clear();
+    const bool trace = request.record_trace;
+    auto reach = [&](std::uint32_t from, std::uint32_t to, double g, cell at) {
+        node_record& r = s.record(to);
+        if (r.mark == closed) return;
+        if (r.mark == seen && r.g <= g) return;
+        if (r.mark != seen && trace) out.trace.events.push_back({at, search::node_event::opened});
+        r.g = g;
+        r.parent = from;
+        r.mark = seen;
+        s.heap.push_back({g + (to == goal_id ? 0.0 : h(at)), to});
+        std::push_heap(s.heap.begin(), s.heap.end(), later);
+        ++out.stats.heap_pushes;
+        ++out.stats.generated;
+        out.stats.peak_open = std::max<std::uint64_t>(out.stats.peak_open, s.heap.size());
+    };
+    {
+        node_record& r = s.record(start_id);
+        r.g = 0;
+        r.parent = none;
+        r.mark = seen;
+        s.heap.push_back({h(start), start_id});
+    }
+    std::uint32_t best = start_id; // closed node nearest the goal, for a partial answer
+    double best_h = h(start);
+    bool found = false;
+    bool stopped = false;
+    std::string stop_reason;
+    std::uint64_t expansions = 0;
+    while (!s.heap.empty()) {
+        std::pop_heap(s.heap.begin(), s.heap.end(), later);
+        const std::uint32_t u = s.heap.back().id;
+        s.heap.pop_back();
+        node_record& ru = s.record(u);
+        if (ru.mark == closed) continue;
+        if (u == goal_id) {
+            found = true;
+            break;
+        }
+        if (request.max_expansions != 0 && expansions >= request.max_expansions) {
+            stopped = true;
+            stop_reason =
+                "node budget of " + std::to_string(request.max_expansions) + " expansions ran out";
+            break;
+        }
+        if ((expansions & 255u) == 0 && expansions != 0) {
+            if (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)) {
+                stopped = true;
+                stop_reason = "cancelled";
+                break;
+            }
+            if (request.deadline && std::chrono::steady_clock::now() >= *request.deadline) {
+                stopped = true;
+                stop_reason = "deadline passed";
+                break;
+            }
+            if (request.max_memory_bytes != 0 && memory_bytes() > request.max_memory_bytes) {
+                out.status = search::search_status::resource_exhausted;
+                out.reason = std::string(algo) + ": search memory passed the cap of " +
+                             std::to_string(request.max_memory_bytes) + " bytes";
+                finish_stats();
+                return out;
+            }
+        }
+        ru.mark = closed;
+        ++expansions;
+        const double gu = ru.g;
+        const cell cu = cell_of(u);
+        if (trace) {
+            out.trace.events.push_back({cu, search::node_event::closed});
+            out.trace.expanded.push_back(cu);
+        }
+        if (const double hu = h(cu); hu < best_h) {
+            best_h = hu;
+            best = u;
+        }
+        if (u == start_id) {
+            for (std::size_t i = 0; i < cs.transitions.size(); ++i) {
+                if (s.start_steps[i] == no_route) continue;
+                reach(u, graph->node_id(ks, i), steps_cost(s.start_steps[i], rules),
+                      cs.transitions[i]);
+            }
+            if (direct != no_route) reach(u, goal_id, steps_cost(direct, rules), goal);
+            continue;
+        }
+        const std::size_t k = graph->cluster_of_node(u);
+        const cluster& c = graph->at(k);
+        const std::size_t i = u - graph->node_id(k, 0);
+        const std::uint32_t base = graph->node_id(k, 0);
+        for (std::uint32_t e = c.first_edge[i]; e < c.first_edge[i + 1]; ++e) {
+            const cluster_edge& edge = c.edges[e];
+            reach(u, base + edge.to, gu + steps_cost(edge.steps, rules), c.transitions[edge.to]);
+        }
+        for (std::int32_t dy = -1; dy <= 1; ++dy) {
+            for (std::int32_t dx = -1; dx <= 1; ++dx) {
+                const cell o{cu.x + dx, cu.y + dy};
+                if ((dx == 0 && dy == 0) || c.contains(o) || !legal_step(map, cu, o, mask)) {
+                    continue;
+                }
+                const std::size_t k2 = graph->cluster_of(o);
+                const std::uint16_t j = graph->at(k2).transition_at(o);
+                if (j == cluster::no_slot) continue;
+                reach(u, graph->node_id(k2, j), gu + (dx != 0 && dy != 0 ? diagonal : straight), o);
+            }
+        }
+        if (k == kg && s.goal_steps[i] != no_route) {
+            reach(u, goal_id, gu + steps_cost(s.goal_steps[i], rules), goal);
+        }
+    }
+    out.stats.expanded = expansions;
+    if (trace) {
+        for (const auto& e : s.heap) {
+            if (s.record(e.id).mark == seen) out.trace.open.push_back(cell_of(e.id));
+        }
+    }
+
+    // The chain of abstract nodes, start first, then its cells.
+    const std::uint32_t end = found ? goal_id : best;
+    s.chain.clear();
+    for (std::uint32_t id = end; id != none; id = s.record(id).parent) s.chain.push_back(id);
+    std::reverse(s.chain.begin(), s.chain.end());
+    if (!found && !stopped) {
+        out.status = search::search_status::no_path;
+        out.reason = "no path from " + search::cell_text(start) + " to " + search::cell_text(goal);
+        finish_stats();
+        return out;
+    }
+    out.path.push_back(start);
+    for (std::size_t at = 1; at < s.chain.size(); ++at) {
+        const cell a = out.path.back();
+        const cell b = cell_of(s.chain[at]);
+        if (a == b) continue;
+        const std::uint32_t prev = s.chain[at - 1];
+        const bool crossing = prev != start_id && s.chain[at] != goal_id &&
+                              graph->cluster_of(a) != graph->cluster_of(b);
+        if (crossing && neighbours(a, b)) {
+            out.path.push_back(b);
+            continue;
+        }
+        if (detail::octile_line(map, a, b, request.mask(), &out.path)) continue;
+        const cluster& home = graph->at(graph->cluster_of(a));
+        if (!s.box.to(map, box_of(home), a, b, rules, request.mask())) {
+            out.status = search::search_status::invalid_input;
+            out.reason = std::string(algo) + ": internal error: an abstract edge from " +
+                         search::cell_text(a) + " to " + search::cell_text(b) +
+                         " has no path inside its cluster";
+            out.path.clear();
+            finish_stats();
+            return out;
+        }
+        s.box.append_path(b, out.path);
+    }
+
+    if (impl_->mode == hpa_mode::fast && out.path.size() > 2) {
+        // Smoothing: from each turning point, replace the stretch up to the farthest of the
+        // next 16 turning points by the straight octile line when that line is walkable and
+        // strictly shorter.
+        std::vector<std::size_t> turns{0};
+        for (std::size_t i = 1; i + 1 < out.path.size(); ++i) {
+            const cell p = out.path[i - 1];
+            const cell q = out.path[i];
+            const cell r = out.path[i + 1];
+            if (q.x - p.x != r.x - q.x || q.y - p.y != r.y - q.y) turns.push_back(i);
+        }
+        turns.push_back(out.path.size() - 1);
+        std::vector<double> prefix(out.path.size(), 0.0);
+        for (std::size_t i = 1; i < out.path.size(); ++i) {
+            const bool diag =
+                out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
+            prefix[i] = prefix[i - 1] + (diag ? diagonal : straight);
+        }
+        std::vector<cell> smooth{out.path.front()};
+        std::size_t t = 0;
+        while (t + 1 < turns.size()) {
+            std::size_t next = t + 1;
+            const cell a = out.path[turns[t]];
+            for (std::size_t u = std::min(turns.size() - 1, t + 16); u > t + 1; --u) {
+                const cell b = out.path[turns[u]];
+                const double line = steps_cost(detail::octile_steps(a, b), rules);
+                if (line < prefix[turns[u]] - prefix[turns[t]] - 1e-9 &&
+                    detail::octile_line(map, a, b, request.mask(), nullptr)) {
+                    next = u;
+                    break;
+                }
+            }
+            if (next == t + 1) {
+                smooth.insert(smooth.end(),
+                              out.path.begin() + static_cast<std::ptrdiff_t>(turns[t]) + 1,
+                              out.path.begin() + static_cast<std::ptrdiff_t>(turns[next]) + 1);
+            } else {
+                detail::octile_line(map, a, out.path[turns[next]], request.mask(), &smooth);
+            }
+            t = next;
+        }
+        out.path = std::move(smooth);
+    }
+    cost_of(out.path);
+    if (found) {
+        out.status = search::search_status::found;
+    } else {
+        out.status = search::search_status::budget_exhausted;
+        out.partial = true;
+        out.reason = std::string(algo) + ": " + stop_reason +
+                     "; partial path to the node nearest " + "the goal";
+    }
+    finish_stats();
+    return out;
+}
+
+} // namespace xunlu::hierarchy
