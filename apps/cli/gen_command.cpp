@@ -1,4 +1,4 @@
-// `xunlu gen`: writes generated maps (seed benchmark, maze, rooms) in any output format.
+// `xunlu gen`: writes generated maps (seed benchmark, maze, rooms, world) in any output format.
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -36,8 +36,10 @@ void run_gen(const gen_args& a) {
         map = grid::generate_maze(w, h, a.corridor, a.seed);
     } else if (a.kind == "rooms") {
         map = grid::generate_rooms(w, h, a.room, a.seed);
+    } else if (a.kind == "world") {
+        map = grid::generate_world(w, h, a.seed);
     } else {
-        throw command_error{"unknown map kind '" + a.kind + "' (use random, maze or rooms)"};
+        throw command_error{"unknown map kind '" + a.kind + "' (use random, maze, rooms or world)"};
     }
     if (!map) throw command_error{map.err().message};
     std::string format = a.format;
@@ -81,9 +83,12 @@ void run_gen(const gen_args& a) {
 
 void register_gen(CLI::App& app) {
     auto args = std::make_shared<gen_args>();
-    auto* cmd =
-        app.add_subcommand("gen", "generate a map: random (the seed benchmark), maze, rooms");
-    cmd->add_option("kind", args->kind, "random, maze or rooms")->capture_default_str();
+    auto* cmd = app.add_subcommand(
+        "gen", "generate a map: random (the seed benchmark), maze, rooms, world");
+    cmd->add_option("kind", args->kind,
+                    "random, maze, rooms or world (a big game world: woods, rivers with bridges, "
+                    "walled towns of buildings with doors)")
+        ->capture_default_str();
     cmd->add_option("--size", args->size, "side of a square map (cells)")->capture_default_str();
     cmd->add_option("--width", args->width, "width, overrides --size");
     cmd->add_option("--height", args->height, "height, overrides --size");

@@ -188,3 +188,133 @@ result<grid_map> generate_rooms(std::int32_t width, std::int32_t height, std::in
 }
 
 } // namespace xunlu::grid
+
+namespace xunlu::grid {
+
+namespace {
+
+void fill_rect(grid_map& m, std::int32_t x0, std::int32_t y0, std::int32_t x1, std::int32_t y1,
+               bool blocked) {
+    x0 = std::max(x0, 0);
+    y0 = std::max(y0, 0);
+    x1 = std::min(x1, m.width() - 1);
+    y1 = std::min(y1, m.height() - 1);
+    for (std::int32_t y = y0; y <= y1; ++y) {
+        for (std::int32_t x = x0; x <= x1; ++x) m.set_high_obstacle({x, y}, blocked);
+    }
+}
+
+/// A river from one side of the map to the other, `along` its length (vertical when true),
+/// meandering sideways, 3 to 6 cells wide, with a 4-cell bridge every 150 to 400 cells.
+void carve_river(grid_map& m, rng& r, bool vertical) {
+    const std::int32_t length = vertical ? m.height() : m.width();
+    const std::int32_t across = vertical ? m.width() : m.height();
+    if (across < 16) return;
+    auto pos = static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(across)));
+    const auto width = static_cast<std::int32_t>(3 + r.below(4));
+    std::int32_t next_bridge = static_cast<std::int32_t>(150 + r.below(250));
+    std::int32_t bridge_left = 0;
+    for (std::int32_t t = 0; t < length; ++t) {
+        if (r.below(3) == 0) pos += static_cast<std::int32_t>(r.below(3)) - 1;
+        pos = std::clamp(pos, 0, across - width);
+        if (t == next_bridge) {
+            bridge_left = 4;
+            next_bridge += static_cast<std::int32_t>(150 + r.below(250));
+        }
+        if (bridge_left > 0) {
+            --bridge_left;
+            continue;
+        }
+        for (std::int32_t k = pos; k < pos + width; ++k) {
+            m.set_high_obstacle(vertical ? cell{k, t} : cell{t, k}, true);
+        }
+    }
+}
+
+/// A town: a cleared square with a wall (a gate in each side) and hollow buildings on a grid
+/// of lots, each with one door.
+void build_town(grid_map& m, rng& r) {
+    const auto side = static_cast<std::int32_t>(80 + r.below(161));
+    if (m.width() < side + 2 || m.height() < side + 2) return;
+    const auto x0 =
+        static_cast<std::int32_t>(1 + r.below(static_cast<std::uint64_t>(m.width() - side - 1)));
+    const auto y0 =
+        static_cast<std::int32_t>(1 + r.below(static_cast<std::uint64_t>(m.height() - side - 1)));
+    const std::int32_t x1 = x0 + side - 1;
+    const std::int32_t y1 = y0 + side - 1;
+    fill_rect(m, x0, y0, x1, y1, false);
+    fill_rect(m, x0, y0, x1, y0, true); // town wall
+    fill_rect(m, x0, y1, x1, y1, true);
+    fill_rect(m, x0, y0, x0, y1, true);
+    fill_rect(m, x1, y0, x1, y1, true);
+    const std::int32_t mid_x = x0 + side / 2;
+    const std::int32_t mid_y = y0 + side / 2;
+    fill_rect(m, mid_x - 1, y0, mid_x + 1, y0, false); // gates
+    fill_rect(m, mid_x - 1, y1, mid_x + 1, y1, false);
+    fill_rect(m, x0, mid_y - 1, x0, mid_y + 1, false);
+    fill_rect(m, x1, mid_y - 1, x1, mid_y + 1, false);
+    const auto lot = static_cast<std::int32_t>(14 + r.below(7));
+    for (std::int32_t ly = y0 + 3; ly + lot <= y1 - 2; ly += lot) {
+        for (std::int32_t lx = x0 + 3; lx + lot <= x1 - 2; lx += lot) {
+            if (r.below(5) == 0) continue; // an open square
+            const auto bw =
+                static_cast<std::int32_t>(6 + r.below(static_cast<std::uint64_t>(lot - 9)));
+            const auto bh =
+                static_cast<std::int32_t>(6 + r.below(static_cast<std::uint64_t>(lot - 9)));
+            const std::int32_t bx = lx + 1;
+            const std::int32_t by = ly + 1;
+            fill_rect(m, bx, by, bx + bw - 1, by, true);
+            fill_rect(m, bx, by + bh - 1, bx + bw - 1, by + bh - 1, true);
+            fill_rect(m, bx, by, bx, by + bh - 1, true);
+            fill_rect(m, bx + bw - 1, by, bx + bw - 1, by + bh - 1, true);
+            switch (r.below(4)) { // the door
+            case 0:
+                m.set_high_obstacle({bx + bw / 2, by}, false);
+                break;
+            case 1:
+                m.set_high_obstacle({bx + bw / 2, by + bh - 1}, false);
+                break;
+            case 2:
+                m.set_high_obstacle({bx, by + bh / 2}, false);
+                break;
+            default:
+                m.set_high_obstacle({bx + bw - 1, by + bh / 2}, false);
+            }
+        }
+    }
+}
+
+} // namespace
+
+result<grid_map> generate_world(std::int32_t width, std::int32_t height, std::uint64_t seed) {
+    auto created = grid_map::create(width, height);
+    if (!created) return created;
+    grid_map m = std::move(created).value();
+    rng r(seed);
+    const std::int64_t cells = std::int64_t{width} * height;
+    // Rocks and woods: discs of radius 2 to 11, about 4 % of the cells.
+    const std::int64_t blobs = cells / 3000;
+    for (std::int64_t b = 0; b < blobs; ++b) {
+        const auto cx = static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(width)));
+        const auto cy = static_cast<std::int32_t>(r.below(static_cast<std::uint64_t>(height)));
+        const auto rad = static_cast<std::int32_t>(2 + r.below(10));
+        for (std::int32_t dy = -rad; dy <= rad; ++dy) {
+            for (std::int32_t dx = -rad; dx <= rad; ++dx) {
+                const cell c{cx + dx, cy + dy};
+                if (dx * dx + dy * dy <= rad * rad && m.in_bounds(c)) m.set_high_obstacle(c, true);
+            }
+        }
+    }
+    const std::int32_t rivers = std::max(1, (width + height) / 4096);
+    for (std::int32_t i = 0; i < rivers; ++i) {
+        carve_river(m, r, true);
+        carve_river(m, r, false);
+    }
+    const std::int64_t towns = std::max<std::int64_t>(1, cells / (700 * 700));
+    for (std::int64_t t = 0; t < towns; ++t) build_town(m, r);
+    m.set_high_obstacle({0, 0}, false);
+    m.set_high_obstacle({width - 1, height - 1}, false);
+    return m;
+}
+
+} // namespace xunlu::grid

@@ -1,6 +1,7 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
 // threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables,
-// visgraph with its visibility graphs, A*);
+// visgraph with its visibility graphs, hpa-exact with its cluster graphs repaired from the
+// previous snapshot's, A*);
 // every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
 // by ./test (build/tsan).
 #include <gtest/gtest.h>
@@ -160,6 +161,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             registry_engine landmarks{registry::find_finder("jps-dh")->make()};
             // visgraph: likewise each snapshot's visibility graph.
             const auto any_angle = registry::find_finder("visgraph")->make();
+            // hpa-exact: each snapshot's cluster graph, repaired from its parent's.
+            registry_engine hierarchical{registry::find_finder("hpa-exact")->make()};
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -190,7 +193,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 5) {
+                    switch ((q / 2) % 6) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -202,6 +205,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 3:
                         problem = check_any_angle(*any_angle, st->map(), low);
+                        break;
+                    case 4:
+                        problem = check_search(hierarchical, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);

@@ -29,4 +29,11 @@ namespace xunlu::grid {
                                               std::int32_t room, std::uint64_t seed,
                                               double door_percent = 50.0);
 
+/// A large game-like world for hierarchical search: rocks and woods (discs, about 4 % of the
+/// cells), rivers crossing the whole map (3 to 6 cells wide, a 4-cell bridge every 150 to 400
+/// cells), and walled towns (a gate in each side) of hollow buildings with one door each. The
+/// corners (0,0) and (w-1,h-1) are kept free. Same (width, height, seed), same world.
+[[nodiscard]] result<grid_map> generate_world(std::int32_t width, std::int32_t height,
+                                              std::uint64_t seed);
+
 } // namespace xunlu::grid

@@ -1,0 +1,77 @@
+// Both modes on the shared Moving AI scenarios (sampled so the suite stays fast; the whole set
+// is measured by hand, docs/hierarchy.md): exact mode reproduces every optimal length, fast
+// mode returns a valid path within the bound the docs state. Skips without the data.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/hierarchy/hpa_search.hpp"
+#include "xunlu/io/map_loader.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+#include "xunlu/io/parse_error.hpp"
+#include "xunlu_testdata/movingai_data.hpp"
+
+#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+constexpr std::size_t per_file = 4;
+#else
+constexpr std::size_t per_file = 25;
+#endif
+
+namespace xunlu {
+namespace {
+
+/// The fast mode's length bound stated in docs/hierarchy.md (measured: the largest ratio to the
+/// optimum over the whole shared set, rounded up).
+constexpr double fast_bound = 1.25;
+
+TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound) {
+    if (testdata::movingai_dir().empty()) GTEST_SKIP() << testdata::movingai_skip_message();
+    ASSERT_TRUE(std::filesystem::is_directory(testdata::movingai_dir()))
+        << "XUNLU_MOVINGAI_DIR=" << testdata::movingai_dir() << " is not a folder";
+    const auto files = testdata::movingai_scenario_files();
+    ASSERT_FALSE(files.empty()) << testdata::movingai_dir() << " holds no .map.scen files";
+    hierarchy::hpa_search exact(hierarchy::hpa_mode::exact);
+    hierarchy::hpa_search fast(hierarchy::hpa_mode::fast);
+    std::size_t checked = 0;
+    for (const auto& file : files) {
+        auto text = io::read_file(file.string());
+        ASSERT_TRUE(text.ok()) << text.err().message;
+        auto scens = io::parse_scenarios(*text, file.string());
+        ASSERT_TRUE(scens.ok()) << scens.err().message;
+        std::map<std::string, grid::grid_map> maps;
+        const std::size_t every = std::max<std::size_t>(1, scens->size() / per_file);
+        for (std::size_t i = 0; i < scens->size(); i += every) {
+            const io::scenario& s = (*scens)[i];
+            const std::string name(io::map_basename(s.map_name));
+            auto it = maps.find(name);
+            if (it == maps.end()) {
+                auto loaded = io::load_map((file.parent_path() / name).string());
+                ASSERT_TRUE(loaded.ok()) << loaded.err().message;
+                it = maps.emplace(name, std::move(loaded->map)).first;
+            }
+            const search::search_request req{.start = s.start, .goal = s.goal};
+            const std::string where = file.filename().string() + ":" + std::to_string(s.line);
+            const auto e = exact.find_path(it->second, req);
+            ASSERT_TRUE(e.found()) << "hpa-exact " << where << ": " << e.reason;
+            EXPECT_TRUE(s.matches(e.length)) << "hpa-exact " << where << ": length " << e.length
+                                             << " expected " << s.optimal_length;
+            EXPECT_FALSE(grid::check_path(it->second, e.path, req.rules, req.mask()).has_value());
+            const auto f = fast.find_path(it->second, req);
+            ASSERT_TRUE(f.found()) << "hpa " << where << ": " << f.reason;
+            ASSERT_EQ(f.path.front(), s.start) << where;
+            ASSERT_EQ(f.path.back(), s.goal) << where;
+            const auto bad = grid::check_path(it->second, f.path, req.rules, req.mask());
+            EXPECT_FALSE(bad.has_value()) << "hpa " << where << ": " << *bad;
+            EXPECT_GE(f.length, s.optimal_length - 1e-4) << "hpa " << where;
+            EXPECT_LE(f.length, s.optimal_length * fast_bound + 1e-4) << "hpa " << where;
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, files.size());
+}
+
+} // namespace
+} // namespace xunlu
