@@ -163,5 +163,6 @@ void register_simulate(CLI::App& app);
 [[nodiscard]] overlays::fog_layer load_fog_or_fail(const std::string& path,
                                                    const grid::grid_map& map);
 void register_fog(CLI::App& app);
+void register_update(CLI::App& app);
 
 } // namespace xunlu::cli

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_graph(app);
     xunlu::cli::register_simulate(app);
     xunlu::cli::register_fog(app);
+    xunlu::cli::register_update(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

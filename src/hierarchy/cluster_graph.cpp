@@ -212,7 +212,9 @@ std::uint64_t cluster_graph_options::cache_key() const noexcept {
 std::string cluster_graph::options_problem(const cluster_graph_options& options) {
     if (options.rules.moves != grid::connectivity::eight ||
         options.rules.corners != grid::corner_rule::no_cut) {
-        return "hierarchical search supports rule 8 (8-connected, no corner cutting) only";
+        return "rule " + std::string(grid::movement_rules_name(options.rules)) +
+               " is not supported: hierarchical search supports rule 8 (8-connected, no corner "
+               "cutting) only";
     }
     if (options.cluster_size < min_cluster_size || options.cluster_size > max_cluster_size) {
         return "cluster size " + std::to_string(options.cluster_size) + " is outside " +

@@ -25,7 +25,7 @@ namespace {
 
 /// The fast mode's length bound stated in docs/hierarchy.md (measured: the largest ratio to the
 /// optimum over the whole shared set, rounded up).
-constexpr double fast_bound = 1.25;
+constexpr double fast_bound = 1.35;
 
 TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound) {
     if (testdata::movingai_dir().empty()) GTEST_SKIP() << testdata::movingai_skip_message();
@@ -65,7 +65,9 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
             ASSERT_EQ(f.path.back(), s.goal) << where;
             const auto bad = grid::check_path(it->second, f.path, req.rules, req.mask());
             EXPECT_FALSE(bad.has_value()) << "hpa " << where << ": " << *bad;
-            EXPECT_GE(f.length, s.optimal_length - 1e-4) << "hpa " << where;
+            // Never shorter than the optimum (at the file's precision).
+            EXPECT_TRUE(f.length >= s.optimal_length || s.matches(f.length))
+                << "hpa " << where << ": length " << f.length << " below " << s.optimal_length;
             EXPECT_LE(f.length, s.optimal_length * fast_bound + 1e-4) << "hpa " << where;
             ++checked;
         }

@@ -1,0 +1,170 @@
+// Hierarchical search on big generated worlds (xunlu gen world): graph build time and memory,
+// query time p50/p99 and path length of hpa against flat JPS (optimal) on the same long
+// queries, and repair times for a door toggle and a 20 x 20 building. See BENCHMARKS.md.
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sample_stats.hpp"
+#include "xunlu/grid/map_generators.hpp"
+#include "xunlu/grid/map_snapshot.hpp"
+#include "xunlu/hierarchy/hpa_search.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+
+namespace {
+
+using namespace xunlu;
+using clock_type = std::chrono::steady_clock;
+
+double us_since(clock_type::time_point t0) {
+    return std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"hpa on generated worlds against flat search"};
+    std::int32_t size = 4096;
+    std::uint64_t seed = 1;
+    int queries = 200;
+    int flat_every = 1;
+    std::vector<std::string> algos{"hpa"};
+    std::string flat = "jps";
+    app.add_option("--size", size, "world side (cells)")->capture_default_str();
+    app.add_option("--seed", seed, "world seed")->capture_default_str();
+    app.add_option("--queries", queries, "random long queries (start and goal in opposite halves)")
+        ->capture_default_str();
+    app.add_option("--algo", algos, "hierarchical algorithms to time")->capture_default_str();
+    app.add_option("--flat", flat, "the flat optimal peer")->capture_default_str();
+    app.add_option("--flat-every", flat_every, "run the flat peer on every N-th query only")
+        ->capture_default_str();
+    CLI11_PARSE(app, argc, argv);
+
+    std::fprintf(stderr, "generating a %d x %d world (seed %llu)...\n", size, size,
+                 static_cast<unsigned long long>(seed));
+    auto t0 = clock_type::now();
+    auto made = grid::generate_world(size, size, seed);
+    if (!made) {
+        std::fprintf(stderr, "%s\n", made.err().message.c_str());
+        return 2;
+    }
+    std::fprintf(stderr, "generated in %.1f s\n", us_since(t0) / 1e6);
+    auto snap = grid::map_snapshot::make(std::move(made).value());
+    const grid::grid_map& map = snap->map();
+
+    // Long queries: start in the left third, goal in the right third, both free.
+    std::mt19937_64 rng(seed * 7 + 1);
+    std::vector<std::pair<cell, cell>> pairs;
+    std::uniform_int_distribution<std::int32_t> third(0, size / 3 - 1);
+    std::uniform_int_distribution<std::int32_t> any(0, size - 1);
+    while (static_cast<int>(pairs.size()) < queries) {
+        const cell a{third(rng), any(rng)};
+        const cell b{size - 1 - third(rng), any(rng)};
+        if (map.passable(a) && map.passable(b)) pairs.emplace_back(a, b);
+    }
+    std::printf("world %d x %d, seed %llu, %d queries (left third to right third)\n", size, size,
+                static_cast<unsigned long long>(seed), queries);
+
+    // The flat optimum (sampled).
+    std::vector<double> optimal(pairs.size(), -1.0);
+    std::vector<double> flat_us;
+    {
+        auto finder = registry::find_finder(flat)->make();
+        for (std::size_t i = 0; i < pairs.size(); i += static_cast<std::size_t>(flat_every)) {
+            const search::search_request req{.start = pairs[i].first, .goal = pairs[i].second};
+            t0 = clock_type::now();
+            const auto r = finder->find(map, req);
+            flat_us.push_back(us_since(t0));
+            optimal[i] = r.found() ? r.length : -2.0;
+            if (i % 20 == 0) std::fprintf(stderr, "\r%s %zu/%zu", flat.c_str(), i, pairs.size());
+        }
+        std::fprintf(stderr, "\n");
+        const auto s = bench::summarize(flat_us);
+        std::printf("%-10s queries %4zu  p50 %10.1f us  p99 %10.1f us  mean %10.1f us\n",
+                    flat.c_str(), s.count, s.median, s.p99, s.mean);
+    }
+
+    for (const std::string& algo : algos) {
+        const auto mode =
+            algo == "hpa-exact" ? hierarchy::hpa_mode::exact : hierarchy::hpa_mode::fast;
+        hierarchy::hpa_search engine(mode);
+        engine.set_progress([&](std::size_t done, std::size_t total) {
+            std::fprintf(stderr, "\r%s graph: %zu/%zu clusters", algo.c_str(), done, total);
+        });
+        t0 = clock_type::now();
+        const auto graph = engine.graph_for(map, {});
+        const double build_ms = us_since(t0) / 1000.0;
+        std::fprintf(stderr, "\n");
+        std::vector<double> us;
+        std::vector<double> ratio;
+        std::size_t peak_engine = 0;
+        int mismatched_reach = 0;
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const search::search_request req{.start = pairs[i].first, .goal = pairs[i].second};
+            t0 = clock_type::now();
+            const auto r = engine.find_path(map, req);
+            us.push_back(us_since(t0));
+            peak_engine = std::max(peak_engine, engine.memory_bytes());
+            if (optimal[i] >= 0) {
+                if (!r.found()) {
+                    ++mismatched_reach;
+                } else {
+                    ratio.push_back(r.length / optimal[i]);
+                }
+            } else if (optimal[i] == -2.0 && r.found()) {
+                ++mismatched_reach;
+            }
+        }
+        const auto s = bench::summarize(us);
+        const auto q = bench::summarize(ratio);
+        std::printf("%-10s queries %4zu  p50 %10.1f us  p99 %10.1f us  mean %10.1f us  length/"
+                    "optimal mean %.4f max %.4f (%zu compared, %d reachability mismatches)\n",
+                    algo.c_str(), s.count, s.median, s.p99, s.mean, q.mean, q.max, q.count,
+                    mismatched_reach);
+        std::printf("%-10s graph: clusters of %d, %zu clusters, %u transitions, built in %.1f "
+                    "ms, %.1f MiB; map %.1f MiB; engine (per worker) peak %.2f MiB\n",
+                    algo.c_str(), graph->options().cluster_size, graph->cluster_count(),
+                    graph->node_count(), build_ms,
+                    static_cast<double>(graph->memory_bytes()) / (1 << 20),
+                    static_cast<double>(map.memory_bytes()) / (1 << 20),
+                    static_cast<double>(peak_engine) / (1 << 20));
+
+        // Repairs: a door (one cell) toggled 20 times, and a 20 x 20 building put up and torn
+        // down 10 times, each applied as a new snapshot whose graph is repaired from the last.
+        auto current = snap;
+        std::vector<double> door_us;
+        std::vector<double> building_us;
+        std::mt19937_64 where(seed);
+        for (int round = 0; round < 30; ++round) {
+            const bool door = round < 20;
+            std::vector<grid::cell_edit> edits;
+            const cell c{
+                static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20)),
+                static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20))};
+            if (door) {
+                edits.push_back(grid::cell_edit::high(c, !current->map().is_high_obstacle(c)));
+            } else {
+                for (std::int32_t y = 0; y < 20; ++y) {
+                    for (std::int32_t x = 0; x < 20; ++x) {
+                        edits.push_back(grid::cell_edit::high({c.x + x, c.y + y}, true));
+                    }
+                }
+            }
+            auto next = current->apply(edits).value();
+            (void)engine.graph_for(current->map(), {}); // the parent's graph exists
+            const auto repaired = engine.graph_for(next->map(), {});
+            (door ? door_us : building_us).push_back(repaired->last_repair().microseconds);
+            current = next;
+        }
+        const auto d = bench::summarize(door_us);
+        const auto b = bench::summarize(building_us);
+        std::printf("%-10s repair: door toggle p50 %.1f us (max %.1f), 20x20 building p50 %.1f "
+                    "us (max %.1f)\n",
+                    algo.c_str(), d.median, d.max, b.median, b.max);
+    }
+    return 0;
+}
