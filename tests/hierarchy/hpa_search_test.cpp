@@ -190,8 +190,7 @@ TEST(hpa_search, refusals_fallbacks_budget_and_memory_cap) {
     four.rules.moves = grid::connectivity::four;
     const auto refused = engine.find_path(map, four);
     EXPECT_EQ(refused.status, search::search_status::invalid_input);
-    EXPECT_NE(refused.reason.find("hpa-exact: rule 4 is not supported"),
-              std::string::npos)
+    EXPECT_NE(refused.reason.find("hpa-exact: rule 4 is not supported"), std::string::npos)
         << refused.reason;
 
     EXPECT_EQ(engine.find_path(map, {.start = {-1, 0}, .goal = {3, 3}}).status,
