@@ -34,11 +34,14 @@ int main(int argc, char** argv) {
     int flat_every = 1;
     std::vector<std::string> algos{"hpa"};
     std::string flat = "jps";
+    std::int32_t cluster_size = 0;
     app.add_option("--size", size, "world side (cells)")->capture_default_str();
     app.add_option("--seed", seed, "world seed")->capture_default_str();
     app.add_option("--queries", queries, "random long queries (start and goal in opposite halves)")
         ->capture_default_str();
     app.add_option("--algo", algos, "hierarchical algorithms to time")->capture_default_str();
+    app.add_option("--cluster-size", cluster_size, "cells per cluster side (0: the default)")
+        ->capture_default_str();
     app.add_option("--flat", flat, "the flat optimal peer")->capture_default_str();
     app.add_option("--flat-every", flat_every, "run the flat peer on every N-th query only")
         ->capture_default_str();
@@ -91,7 +94,7 @@ int main(int argc, char** argv) {
     for (const std::string& algo : algos) {
         const auto mode =
             algo == "hpa-exact" ? hierarchy::hpa_mode::exact : hierarchy::hpa_mode::fast;
-        hierarchy::hpa_search engine(mode);
+        hierarchy::hpa_search engine(mode, cluster_size);
         engine.set_progress([&](std::size_t done, std::size_t total) {
             std::fprintf(stderr, "\r%s graph: %zu/%zu clusters", algo.c_str(), done, total);
         });
@@ -102,12 +105,14 @@ int main(int argc, char** argv) {
         std::vector<double> us;
         std::vector<double> ratio;
         std::size_t peak_engine = 0;
+        double expanded = 0;
         int mismatched_reach = 0;
         for (std::size_t i = 0; i < pairs.size(); ++i) {
             const search::search_request req{.start = pairs[i].first, .goal = pairs[i].second};
             t0 = clock_type::now();
             const auto r = engine.find_path(map, req);
             us.push_back(us_since(t0));
+            expanded += static_cast<double>(r.stats.expanded);
             peak_engine = std::max(peak_engine, engine.memory_bytes());
             if (optimal[i] >= 0) {
                 if (!r.found()) {
@@ -122,9 +127,10 @@ int main(int argc, char** argv) {
         const auto s = bench::summarize(us);
         const auto q = bench::summarize(ratio);
         std::printf("%-10s queries %4zu  p50 %10.1f us  p99 %10.1f us  mean %10.1f us  length/"
-                    "optimal mean %.4f max %.4f (%zu compared, %d reachability mismatches)\n",
+                    "optimal mean %.4f max %.4f (%zu compared, %d reachability mismatches), "
+                    "expanded mean %.0f\n",
                     algo.c_str(), s.count, s.median, s.p99, s.mean, q.mean, q.max, q.count,
-                    mismatched_reach);
+                    mismatched_reach, expanded / static_cast<double>(pairs.size()));
         std::printf("%-10s graph: clusters of %d, %zu clusters, %u transitions, built in %.1f "
                     "ms, %.1f MiB; map %.1f MiB; engine (per worker) peak %.2f MiB\n",
                     algo.c_str(), graph->options().cluster_size, graph->cluster_count(),

@@ -295,19 +295,14 @@ void cluster_graph::number_nodes() {
         next += static_cast<std::uint32_t>(clusters_[k]->transitions.size());
     }
     first_node_.back() = next;
+    bytes_ = sizeof(cluster_graph) + clusters_.capacity() * sizeof(std::shared_ptr<const cluster>) +
+             first_node_.capacity() * sizeof(std::uint32_t);
+    for (const auto& k : clusters_) bytes_ += k->memory_bytes() + 16; // + control block
 }
 
 std::size_t cluster_graph::cluster_of_node(std::uint32_t id) const noexcept {
     const auto it = std::upper_bound(first_node_.begin(), first_node_.end(), id);
     return static_cast<std::size_t>(it - first_node_.begin()) - 1;
-}
-
-std::size_t cluster_graph::memory_bytes() const noexcept {
-    std::size_t bytes = sizeof(cluster_graph) +
-                        clusters_.capacity() * sizeof(std::shared_ptr<const cluster>) +
-                        first_node_.capacity() * sizeof(std::uint32_t);
-    for (const auto& k : clusters_) bytes += k->memory_bytes() + 16; // + control block
-    return bytes;
 }
 
 } // namespace xunlu::hierarchy

@@ -58,7 +58,9 @@ struct hpa_search::impl {
     std::uint32_t generation = 0;
     struct entry {
         double f;
+        double g;
         std::uint32_t id;
+        std::uint32_t cluster; ///< the node's cluster (start and goal: theirs)
     };
     std::vector<entry> heap;
     std::vector<std::uint32_t> chain;
@@ -235,10 +237,16 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         const std::size_t k = graph->cluster_of_node(id);
         return graph->at(k).transitions[id - graph->node_id(k, 0)];
     };
-    auto later = [](const impl::entry& a, const impl::entry& b) { return a.f > b.f; };
+    // Lowest f first; among equal f (open ground has many) the deepest node, so the search runs
+    // along the path instead of widening a band of equal-f nodes.
+    auto later = [](const impl::entry& a, const impl::entry& b) {
+        if (a.f > b.f + 1e-9) return true;
+        if (b.f > a.f + 1e-9) return false;
+        return a.g < b.g;
+    };
     s.heap.clear();
     const bool trace = request.record_trace;
-    auto reach = [&](std::uint32_t from, std::uint32_t to, double g, cell at) {
+    auto reach = [&](std::uint32_t from, std::uint32_t to, double g, cell at, std::size_t k) {
         node_record& r = s.record(to);
         if (r.mark == closed) return;
         if (r.mark == seen && r.g <= g) return;
@@ -246,7 +254,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         r.g = g;
         r.parent = from;
         r.mark = seen;
-        s.heap.push_back({g + (to == goal_id ? 0.0 : h(at)), to});
+        s.heap.push_back({g + (to == goal_id ? 0.0 : h(at)), g, to, static_cast<std::uint32_t>(k)});
         std::push_heap(s.heap.begin(), s.heap.end(), later);
         ++out.stats.heap_pushes;
         ++out.stats.generated;
@@ -257,7 +265,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         r.g = 0;
         r.parent = none;
         r.mark = seen;
-        s.heap.push_back({h(start), start_id});
+        s.heap.push_back({h(start), 0.0, start_id, static_cast<std::uint32_t>(ks)});
     }
     std::uint32_t best = start_id; // closed node nearest the goal, for a partial answer
     double best_h = h(start);
@@ -268,6 +276,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     while (!s.heap.empty()) {
         std::pop_heap(s.heap.begin(), s.heap.end(), later);
         const std::uint32_t u = s.heap.back().id;
+        const std::size_t k = s.heap.back().cluster;
         s.heap.pop_back();
         node_record& ru = s.record(u);
         if (ru.mark == closed) continue;
@@ -303,7 +312,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         ru.mark = closed;
         ++expansions;
         const double gu = ru.g;
-        const cell cu = cell_of(u);
+        const cell cu = u == start_id ? start : graph->at(k).transitions[u - graph->node_id(k, 0)];
         if (trace) {
             out.trace.events.push_back({cu, search::node_event::closed});
             out.trace.expanded.push_back(cu);
@@ -316,18 +325,17 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             for (std::size_t i = 0; i < cs.transitions.size(); ++i) {
                 if (s.start_steps[i] == no_route) continue;
                 reach(u, graph->node_id(ks, i), steps_cost(s.start_steps[i], rules),
-                      cs.transitions[i]);
+                      cs.transitions[i], ks);
             }
-            if (direct != no_route) reach(u, goal_id, steps_cost(direct, rules), goal);
+            if (direct != no_route) reach(u, goal_id, steps_cost(direct, rules), goal, kg);
             continue;
         }
-        const std::size_t k = graph->cluster_of_node(u);
         const cluster& c = graph->at(k);
         const std::size_t i = u - graph->node_id(k, 0);
         const std::uint32_t base = graph->node_id(k, 0);
         for (std::uint32_t e = c.first_edge[i]; e < c.first_edge[i + 1]; ++e) {
             const cluster_edge& edge = c.edges[e];
-            reach(u, base + edge.to, gu + steps_cost(edge.steps, rules), c.transitions[edge.to]);
+            reach(u, base + edge.to, gu + steps_cost(edge.steps, rules), c.transitions[edge.to], k);
         }
         for (std::int32_t dy = -1; dy <= 1; ++dy) {
             for (std::int32_t dx = -1; dx <= 1; ++dx) {
@@ -338,11 +346,12 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
                 const std::size_t k2 = graph->cluster_of(o);
                 const std::uint16_t j = graph->at(k2).transition_at(o);
                 if (j == cluster::no_slot) continue;
-                reach(u, graph->node_id(k2, j), gu + (dx != 0 && dy != 0 ? diagonal : straight), o);
+                reach(u, graph->node_id(k2, j), gu + (dx != 0 && dy != 0 ? diagonal : straight), o,
+                      k2);
             }
         }
         if (k == kg && s.goal_steps[i] != no_route) {
-            reach(u, goal_id, gu + steps_cost(s.goal_steps[i], rules), goal);
+            reach(u, goal_id, gu + steps_cost(s.goal_steps[i], rules), goal, kg);
         }
     }
     out.stats.expanded = expansions;

@@ -141,7 +141,7 @@ class cluster_graph {
     [[nodiscard]] std::size_t cluster_of_node(std::uint32_t id) const noexcept;
 
     /// Bytes held (clusters shared with another graph are counted in each).
-    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+    [[nodiscard]] std::size_t memory_bytes() const noexcept { return bytes_; }
     /// What the build or the repair that made this graph did.
     [[nodiscard]] const repair_report& last_repair() const noexcept { return report_; }
 
@@ -154,7 +154,9 @@ class cluster_graph {
     std::vector<std::shared_ptr<const cluster>> clusters_;
     std::vector<std::uint32_t> first_node_; ///< per cluster, plus the total at the end
     repair_report report_;
+    std::size_t bytes_ = 0;
 
+    /// Numbers the abstract nodes and counts the bytes held.
     void number_nodes();
 };
 
