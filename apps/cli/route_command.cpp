@@ -54,7 +54,7 @@ std::vector<pipeline::route_stage> parse_stages(const std::string& text) {
         if (!s) {
             throw command_error{"unknown stage '" + name +
                                 "' in --stages (use straight_line, reachability, bounded_search, "
-                                "waypoint_graph, full_search)"};
+                                "waypoint_graph, full_search, hierarchical)"};
         }
         out.push_back(*s);
     }
@@ -280,7 +280,7 @@ void register_route(CLI::App& app) {
     cmd->add_flag("--no-jps", a->no_jps, "use A* in every stage (ignore --algo)");
     cmd->add_option("--stages", a->stages,
                     "comma-separated stage order (straight_line, reachability, bounded_search, "
-                    "waypoint_graph, full_search)");
+                    "waypoint_graph, full_search, hierarchical)");
     add_unit_layer_options(*cmd, a->unit);
     cmd->add_flag("--json", a->json, "print one JSON object");
     cmd->add_option("--batch", a->batch,

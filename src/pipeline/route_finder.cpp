@@ -148,7 +148,8 @@ route_result route_finder::find(const scene& s, const route_request& req) {
         // The scene's island labels and waypoint links describe 1 x 1 units on the whole map;
         // a unit that weighs influences wants the cheapest route, not the straight one.
         if (walls_changed &&
-            (stage == route_stage::reachability || stage == route_stage::waypoint_graph)) {
+            (stage == route_stage::reachability || stage == route_stage::waypoint_graph ||
+             stage == route_stage::hierarchical)) {
             continue;
         }
         if (!req.layers.influences.empty() && stage == route_stage::straight_line) continue;
@@ -165,6 +166,9 @@ route_result route_finder::find(const scene& s, const route_request& req) {
             break;
         case route_stage::waypoint_graph:
             detail::waypoint_stage(impl_->ctx, q);
+            break;
+        case route_stage::hierarchical:
+            detail::hierarchical_stage(impl_->ctx, q);
             break;
         case route_stage::full_search:
             detail::full_search_stage(impl_->ctx, q);

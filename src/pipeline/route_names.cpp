@@ -17,6 +17,8 @@ std::string_view stage_name(route_stage s) noexcept {
         return "waypoint_graph";
     case route_stage::full_search:
         return "full_search";
+    case route_stage::hierarchical:
+        return "hierarchical";
     }
     return "none";
 }
@@ -24,7 +26,7 @@ std::string_view stage_name(route_stage s) noexcept {
 std::optional<route_stage> parse_stage(std::string_view name) noexcept {
     for (const auto s :
          {route_stage::straight_line, route_stage::reachability, route_stage::bounded_search,
-          route_stage::waypoint_graph, route_stage::full_search}) {
+          route_stage::waypoint_graph, route_stage::full_search, route_stage::hierarchical}) {
         if (stage_name(s) == name) return s;
     }
     return std::nullopt;

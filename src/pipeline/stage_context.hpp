@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "route_query.hpp"
+#include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu/pipeline/grid_search_choice.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/finder.hpp"
@@ -25,6 +26,7 @@ struct stage_context {
     std::unique_ptr<search::finder> grid; ///< the caller's grid search; null = astar
     grid_search_choice grid_choice;
     waypoint::graph_search graph;
+    hierarchy::hpa_search hierarchy; ///< the hierarchical stage's engine
 
     /// `short_leg`: a joining or bridging search with a small node budget. It always runs A*,
     /// whose cost per expansion is bounded (a JPS expansion may scan a long line of cells).

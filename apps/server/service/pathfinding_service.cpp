@@ -71,7 +71,7 @@ outcome<pipeline::scene_options> scene_options_of(const load_scene_input& in) {
                 return bad_field("options.stages[" + std::to_string(i) + "]",
                                  "unknown stage '" + in.stages[i] +
                                      "' (use straight_line, reachability, bounded_search, "
-                                     "waypoint_graph, full_search)");
+                                     "waypoint_graph, full_search, hierarchical)");
             }
             if (std::find(o.stages.begin(), o.stages.end(), *s) != o.stages.end()) {
                 return bad_field("options.stages[" + std::to_string(i) + "]",

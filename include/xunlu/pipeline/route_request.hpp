@@ -26,6 +26,8 @@ enum class route_stage : std::uint8_t {
     bounded_search, ///< A* (or JPS) with the scene's step limit
     waypoint_graph, ///< designer waypoint graph, legs stitched and string-pulled
     full_search,    ///< A* (or JPS) with the request's budget
+    hierarchical,   ///< two-tier search (hpa) on the map: not in the default order; schedule it
+                    ///< before waypoint_graph (it needs no designer data)
 };
 
 [[nodiscard]] XUNLU_API std::string_view stage_name(route_stage s) noexcept;
