@@ -234,12 +234,18 @@ cluster_graph cluster_graph::build(const grid::grid_map& map, const cluster_grap
     g.clusters_y_ = (map.height() + options.cluster_size - 1) / options.cluster_size;
     const std::size_t total =
         static_cast<std::size_t>(g.clusters_x_) * static_cast<std::size_t>(g.clusters_y_);
-    g.clusters_.reserve(total);
+    g.cluster_count_ = total;
     detail::box_search search;
     const std::size_t report_every = std::max<std::size_t>(1, total / 100);
+    std::shared_ptr<cluster_chunk> chunk;
     for (std::size_t k = 0; k < total; ++k) {
-        g.clusters_.push_back(
-            build_cluster(map, options, origin_of(options, g.clusters_x_, k), search));
+        if ((k & (cluster_chunk::size - 1)) == 0) {
+            chunk = std::make_shared<cluster_chunk>();
+            g.chunks_.push_back(chunk);
+        }
+        chunk->clusters[chunk->count++] =
+            build_cluster(map, options, origin_of(options, g.clusters_x_, k), search);
+        if (chunk->count == cluster_chunk::size || k + 1 == total) chunk->number();
         if (progress && ((k + 1) % report_every == 0 || k + 1 == total)) progress(k + 1, total);
     }
     g.number_nodes();
@@ -259,7 +265,8 @@ cluster_graph cluster_graph::repair(const cluster_graph& old, const grid::grid_m
     g.height_ = old.height_;
     g.clusters_x_ = old.clusters_x_;
     g.clusters_y_ = old.clusters_y_;
-    g.clusters_ = old.clusters_;
+    g.cluster_count_ = old.cluster_count_;
+    g.chunks_ = old.chunks_;
     // A cell's state decides the cluster it lies in and, on a border, the transitions and
     // crossings of the clusters around it: rebuild every cluster within one cell of an edit.
     std::vector<std::size_t> touched;
@@ -275,34 +282,63 @@ cluster_graph cluster_graph::repair(const cluster_graph& old, const grid::grid_m
     std::sort(touched.begin(), touched.end());
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
     detail::box_search search;
+    std::shared_ptr<cluster_chunk> copy; // the chunk being rewritten (touched is sorted)
+    std::size_t copy_index = ~std::size_t{0};
     for (const std::size_t k : touched) {
-        g.report_.transitions_before += g.clusters_[k]->transitions.size();
-        g.clusters_[k] = build_cluster(map, g.options_, g.clusters_[k]->origin, search);
-        g.report_.transitions_after += g.clusters_[k]->transitions.size();
+        const std::size_t c = k >> cluster_chunk::bits;
+        if (c != copy_index) {
+            if (copy) copy->number();
+            copy = std::make_shared<cluster_chunk>(*g.chunks_[c]);
+            g.chunks_[c] = copy;
+            copy_index = c;
+        }
+        auto& slot = copy->clusters[k & (cluster_chunk::size - 1)];
+        g.report_.transitions_before += slot->transitions.size();
+        slot = build_cluster(map, g.options_, slot->origin, search);
+        g.report_.transitions_after += slot->transitions.size();
     }
+    if (copy) copy->number();
     g.number_nodes();
     g.report_.clusters_rebuilt = touched.size();
-    g.report_.clusters_total = g.clusters_.size();
+    g.report_.clusters_total = g.cluster_count_;
     g.report_.microseconds = micros_since(t0);
     return g;
 }
 
-void cluster_graph::number_nodes() {
-    first_node_.resize(clusters_.size() + 1);
+void cluster_chunk::number() {
     std::uint32_t next = 0;
-    for (std::size_t k = 0; k < clusters_.size(); ++k) {
-        first_node_[k] = next;
-        next += static_cast<std::uint32_t>(clusters_[k]->transitions.size());
+    bytes = sizeof(cluster_chunk) + 16; // + the control block
+    for (std::size_t i = 0; i < count; ++i) {
+        first[i] = next;
+        next += static_cast<std::uint32_t>(clusters[i]->transitions.size());
+        bytes += clusters[i]->memory_bytes() + 16;
     }
-    first_node_.back() = next;
-    bytes_ = sizeof(cluster_graph) + clusters_.capacity() * sizeof(std::shared_ptr<const cluster>) +
-             first_node_.capacity() * sizeof(std::uint32_t);
-    for (const auto& k : clusters_) bytes_ += k->memory_bytes() + 16; // + control block
+    for (std::size_t i = count; i <= size; ++i) first[i] = next;
+}
+
+void cluster_graph::number_nodes() {
+    chunk_first_.resize(chunks_.size() + 1);
+    std::uint32_t next = 0;
+    bytes_ = sizeof(cluster_graph) +
+             chunks_.capacity() * sizeof(std::shared_ptr<const cluster_chunk>) +
+             chunk_first_.capacity() * sizeof(std::uint32_t);
+    for (std::size_t c = 0; c < chunks_.size(); ++c) {
+        chunk_first_[c] = next;
+        next += chunks_[c]->first[cluster_chunk::size];
+        bytes_ += chunks_[c]->bytes;
+    }
+    chunk_first_.back() = next;
 }
 
 std::size_t cluster_graph::cluster_of_node(std::uint32_t id) const noexcept {
-    const auto it = std::upper_bound(first_node_.begin(), first_node_.end(), id);
-    return static_cast<std::size_t>(it - first_node_.begin()) - 1;
+    const auto it = std::upper_bound(chunk_first_.begin(), chunk_first_.end(), id);
+    const auto c = static_cast<std::size_t>(it - chunk_first_.begin()) - 1;
+    const cluster_chunk& chunk = *chunks_[c];
+    const std::uint32_t local = id - chunk_first_[c];
+    const auto jt =
+        std::upper_bound(chunk.first.begin(),
+                         chunk.first.begin() + static_cast<std::ptrdiff_t>(chunk.count) + 1, local);
+    return (c << cluster_chunk::bits) + static_cast<std::size_t>(jt - chunk.first.begin()) - 1;
 }
 
 } // namespace xunlu::hierarchy

@@ -4,6 +4,7 @@
 // Built once per map (in its derived cache), repaired cluster by cluster after edits.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -99,9 +100,23 @@ struct cluster_graph_options {
     [[nodiscard]] std::uint64_t cache_key() const noexcept;
 };
 
+/// 64 consecutive clusters (row-major) and their node numbering: the unit a repair copies, so a
+/// repair costs the rebuilt clusters plus one pointer per 64 clusters, not one per cluster.
+struct cluster_chunk {
+    static constexpr std::size_t bits = 6;
+    static constexpr std::size_t size = std::size_t{1} << bits;
+    std::array<std::shared_ptr<const cluster>, size> clusters; ///< the last chunk may be short
+    std::array<std::uint32_t, size + 1> first{}; ///< node ids relative to the chunk's first
+    std::size_t count = 0;                       ///< clusters held
+    std::size_t bytes = 0;                       ///< bytes of the clusters held
+
+    /// Recomputes `first` and `bytes` from the clusters.
+    void number();
+};
+
 /// The abstract graph of one map under one set of options. Immutable once built; shared by
-/// every thread that searches the map. Clusters are held by shared pointers, so a repaired
-/// graph shares every cluster an edit did not touch with the graph it was repaired from.
+/// every thread that searches the map. Clusters are held in shared chunks of 64, so a repaired
+/// graph shares every chunk an edit did not touch with the graph it was repaired from.
 class cluster_graph {
   public:
     static constexpr std::int32_t min_cluster_size = 4;
@@ -124,8 +139,10 @@ class cluster_graph {
     [[nodiscard]] const cluster_graph_options& options() const noexcept { return options_; }
     [[nodiscard]] std::int32_t clusters_x() const noexcept { return clusters_x_; }
     [[nodiscard]] std::int32_t clusters_y() const noexcept { return clusters_y_; }
-    [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
-    [[nodiscard]] const cluster& at(std::size_t k) const noexcept { return *clusters_[k]; }
+    [[nodiscard]] std::size_t cluster_count() const noexcept { return cluster_count_; }
+    [[nodiscard]] const cluster& at(std::size_t k) const noexcept {
+        return *chunks_[k >> cluster_chunk::bits]->clusters[k & (cluster_chunk::size - 1)];
+    }
     /// The index of the cluster holding cell `c` (in the map).
     [[nodiscard]] std::size_t cluster_of(cell c) const noexcept {
         return static_cast<std::size_t>(c.y / options_.cluster_size) *
@@ -134,9 +151,11 @@ class cluster_graph {
     }
     /// Abstract node id of transition `i` of cluster `k` (ids are dense, cluster by cluster).
     [[nodiscard]] std::uint32_t node_id(std::size_t k, std::size_t i) const noexcept {
-        return first_node_[k] + static_cast<std::uint32_t>(i);
+        return chunk_first_[k >> cluster_chunk::bits] +
+               chunks_[k >> cluster_chunk::bits]->first[k & (cluster_chunk::size - 1)] +
+               static_cast<std::uint32_t>(i);
     }
-    [[nodiscard]] std::uint32_t node_count() const noexcept { return first_node_.back(); }
+    [[nodiscard]] std::uint32_t node_count() const noexcept { return chunk_first_.back(); }
     /// The cluster of abstract node `id` (binary search over the clusters' first ids).
     [[nodiscard]] std::size_t cluster_of_node(std::uint32_t id) const noexcept;
 
@@ -151,8 +170,9 @@ class cluster_graph {
     std::int32_t height_ = 0;
     std::int32_t clusters_x_ = 0;
     std::int32_t clusters_y_ = 0;
-    std::vector<std::shared_ptr<const cluster>> clusters_;
-    std::vector<std::uint32_t> first_node_; ///< per cluster, plus the total at the end
+    std::size_t cluster_count_ = 0;
+    std::vector<std::shared_ptr<const cluster_chunk>> chunks_;
+    std::vector<std::uint32_t> chunk_first_; ///< per chunk, plus the total at the end
     repair_report report_;
     std::size_t bytes_ = 0;
 
