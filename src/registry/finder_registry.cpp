@@ -8,6 +8,7 @@
 #include "method_finder.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/hierarchy/dead_ends.hpp"
 #include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu/hybrid/hybrid_finder.hpp"
 #include "xunlu/hybrid/single_object_finder.hpp"
@@ -298,6 +299,16 @@ const std::vector<finder_entry>& table() {
          "first use), start and goal linked to the corners they see; exact shortest polylines",
          any_angle_caps(true, true),
          [] { return std::make_unique<one_shot_finder<anyangle::visibility_search>>(); }},
+        {"astar-deadend",
+         "A* that skips dead ends (areas behind a one-cell gap: rooms with one door, alcoves, "
+         "corridor ends) holding neither start nor goal (after Björnsson & Halldórsson 2006); "
+         "optimal, dead-end map built on first use",
+         {.stop_within = support::falls_back_to_astar,
+          .turn_penalty = support::falls_back_to_astar,
+          .hex = support::falls_back_to_astar,
+          .weight = support::falls_back_to_astar,
+          .preprocessing = true},
+         [] { return std::make_unique<one_shot_finder<hierarchy::dead_end_astar>>(); }},
         {"hpa",
          "two-tier search (HPA*, Botea et al. 2004): 16-cell clusters (32 on maps over 2^22 "
          "cells), one or two transitions per border entrance, abstract path refined and smoothed; "
