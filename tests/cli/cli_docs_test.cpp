@@ -100,6 +100,7 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
     expect_documented("`route`", run("ray " + map + " --from 0.5,0.5 --to 5.5,0.5 --json").out);
     expect_documented("`scen`", run("scen " + scen + " --json").out);
     expect_documented("`info`", run("info " + map + " --json").out);
+    expect_documented("`info`", run("info " + map + " --hpa fast --json").out);
     expect_documented("`jps-table`",
                       run("jps-table " + map + " -o " + path("t.jpt") + " --json").out);
     expect_documented("`jps-table`",
