@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "abstract_landmarks.hpp"
 #include "box_search.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/request_check.hpp"
@@ -53,6 +54,7 @@ struct hpa_search::impl {
     detail::box_search box;
     std::vector<packed_steps> start_steps;
     std::vector<packed_steps> goal_steps;
+    std::vector<double> goal_bounds; ///< the goal's distance from each landmark
     std::vector<std::unique_ptr<std::array<node_record, std::size_t{1} << page_bits>>> pages;
     std::size_t pages_held = 0;
     std::uint32_t generation = 0;
@@ -231,6 +233,38 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     const double straight = rules.straight_cost();
     const double diagonal = rules.diagonal_cost();
     auto h = [&](cell c) { return steps_cost(detail::octile_steps(c, goal), rules); };
+    // Landmark bounds (ALT) over the abstract graph: the goal's distance from each landmark is
+    // its best link; a node's bound is the largest |d(L, goal) - d(L, node)|. A node that a
+    // landmark reaches while the goal is not (or the other way round) cannot reach the goal.
+    const auto landmarks = map.derived().get_or_build<detail::abstract_landmarks>(
+        detail::abstract_landmarks::cache_key(options.cache_key()),
+        [&] { return detail::abstract_landmarks::build(*graph, map); });
+    const std::size_t lcount = landmarks->count();
+    out.stats.preprocessing_bytes += landmarks->memory_bytes();
+    s.goal_bounds.assign(lcount, detail::abstract_landmarks::unreachable);
+    for (std::size_t i = 0; i < cg.transitions.size(); ++i) {
+        if (s.goal_steps[i] == no_route) continue;
+        const double link = steps_cost(s.goal_steps[i], rules);
+        const double* row = landmarks->row(graph->node_id(kg, i));
+        for (std::size_t l = 0; l < lcount; ++l) {
+            s.goal_bounds[l] = std::min(s.goal_bounds[l], row[l] + link);
+        }
+    }
+    constexpr double unreachable = detail::abstract_landmarks::unreachable;
+    auto h_node = [&](std::uint32_t id, cell c) {
+        double best = h(c);
+        const double* row = landmarks->row(id);
+        for (std::size_t l = 0; l < lcount; ++l) {
+            const double a = row[l];
+            const double b = s.goal_bounds[l];
+            if (a == unreachable || b == unreachable) {
+                if (a != b) return unreachable;
+                continue;
+            }
+            best = std::max(best, std::abs(b - a));
+        }
+        return best;
+    };
     auto cell_of = [&](std::uint32_t id) -> cell {
         if (id == start_id) return start;
         if (id == goal_id) return goal;
@@ -250,11 +284,13 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         node_record& r = s.record(to);
         if (r.mark == closed) return;
         if (r.mark == seen && r.g <= g) return;
+        const double hn = to == goal_id ? 0.0 : h_node(to, at);
+        if (hn == unreachable) return; // cannot reach the goal
         if (r.mark != seen && trace) out.trace.events.push_back({at, search::node_event::opened});
         r.g = g;
         r.parent = from;
         r.mark = seen;
-        s.heap.push_back({g + (to == goal_id ? 0.0 : h(at)), g, to, static_cast<std::uint32_t>(k)});
+        s.heap.push_back({g + hn, g, to, static_cast<std::uint32_t>(k)});
         std::push_heap(s.heap.begin(), s.heap.end(), later);
         ++out.stats.heap_pushes;
         ++out.stats.generated;

@@ -1,0 +1,73 @@
+// Landmark distances over the abstract graph: farthest-point landmarks, one Dijkstra each.
+#include "abstract_landmarks.hpp"
+
+#include <algorithm>
+
+namespace xunlu::hierarchy::detail {
+
+abstract_landmarks abstract_landmarks::build(const cluster_graph& g, const grid::grid_map& map) {
+    abstract_landmarks out;
+    const std::uint32_t n = g.node_count();
+    if (n == 0) return out;
+    out.count_ =
+        static_cast<std::int64_t>(map.width()) * map.height() > (std::int64_t{1} << 22) ? 4 : 8;
+    out.dist_.assign(static_cast<std::size_t>(n) * out.count_, unreachable);
+    std::vector<std::uint32_t> owner(n);
+    for (std::size_t k = 0; k < g.cluster_count(); ++k) {
+        for (std::size_t i = 0; i < g.at(k).transitions.size(); ++i) {
+            owner[g.node_id(k, i)] = static_cast<std::uint32_t>(k);
+        }
+    }
+    std::vector<double> d(n);
+    struct entry {
+        double d;
+        std::uint32_t id;
+    };
+    std::vector<entry> heap;
+    auto later = [](const entry& a, const entry& b) { return a.d > b.d; };
+    auto dijkstra = [&](std::uint32_t source) {
+        std::fill(d.begin(), d.end(), unreachable);
+        d[source] = 0;
+        heap.assign(1, {0.0, source});
+        while (!heap.empty()) {
+            std::pop_heap(heap.begin(), heap.end(), later);
+            const entry top = heap.back();
+            heap.pop_back();
+            if (top.d > d[top.id]) continue;
+            const std::size_t k = owner[top.id];
+            for_each_abstract_neighbour(g, map, k, top.id - g.node_id(k, 0),
+                                        [&](std::uint32_t v, double cost, std::size_t, cell) {
+                                            if (top.d + cost < d[v]) {
+                                                d[v] = top.d + cost;
+                                                heap.push_back({d[v], v});
+                                                std::push_heap(heap.begin(), heap.end(), later);
+                                            }
+                                        });
+        }
+    };
+    auto farthest = [&](const std::vector<double>& from) {
+        std::uint32_t best = 0;
+        double best_d = -1;
+        for (std::uint32_t v = 0; v < n; ++v) {
+            if (from[v] != unreachable && from[v] > best_d) {
+                best_d = from[v];
+                best = v;
+            }
+        }
+        return best;
+    };
+    dijkstra(0);
+    std::uint32_t next = farthest(d);
+    std::vector<double> nearest(n, unreachable); // distance to the nearest landmark so far
+    for (std::size_t l = 0; l < out.count_; ++l) {
+        dijkstra(next);
+        for (std::uint32_t v = 0; v < n; ++v) {
+            out.dist_[static_cast<std::size_t>(v) * out.count_ + l] = d[v];
+            nearest[v] = std::min(nearest[v], d[v]);
+        }
+        next = farthest(nearest);
+    }
+    return out;
+}
+
+} // namespace xunlu::hierarchy::detail

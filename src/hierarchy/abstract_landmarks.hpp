@@ -1,0 +1,78 @@
+// Private: the abstract graph's neighbours (in-cluster edges and crossing steps), and landmark
+// distances over that graph (ALT: Goldberg & Harrelson 2005) that bound the abstract search's
+// remaining distance far better than the octile distance where rivers and walls force detours.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/hierarchy/cluster_graph.hpp"
+
+namespace xunlu::hierarchy::detail {
+
+/// Calls emit(node id, cost, cluster index, cell) for every neighbour of transition `i` of
+/// cluster `k`: the cluster's edges, then the legal steps into other clusters' transitions.
+template <class Emit>
+void for_each_abstract_neighbour(const cluster_graph& g, const grid::grid_map& map, std::size_t k,
+                                 std::size_t i, Emit&& emit) {
+    const cluster& c = g.at(k);
+    const auto& rules = g.options().rules;
+    const auto mask = static_cast<std::uint8_t>(g.options().mask);
+    const std::uint32_t base = g.node_id(k, 0);
+    for (std::uint32_t e = c.first_edge[i]; e < c.first_edge[i + 1]; ++e) {
+        const cluster_edge& edge = c.edges[e];
+        emit(base + edge.to, steps_cost(edge.steps, rules), k, c.transitions[edge.to]);
+    }
+    const cell cu = c.transitions[i];
+    for (std::int32_t dy = -1; dy <= 1; ++dy) {
+        for (std::int32_t dx = -1; dx <= 1; ++dx) {
+            const cell o{cu.x + dx, cu.y + dy};
+            if ((dx == 0 && dy == 0) || c.contains(o) || !map.in_bounds(o) ||
+                (map.flags(o) & mask) != 0) {
+                continue;
+            }
+            const bool diagonal = dx != 0 && dy != 0;
+            if (diagonal &&
+                ((map.flags({o.x, cu.y}) & mask) != 0 || (map.flags({cu.x, o.y}) & mask) != 0)) {
+                continue;
+            }
+            const std::size_t k2 = g.cluster_of(o);
+            const std::uint16_t j = g.at(k2).transition_at(o);
+            if (j == cluster::no_slot) continue;
+            emit(g.node_id(k2, j), diagonal ? rules.diagonal_cost() : rules.straight_cost(), k2, o);
+        }
+    }
+}
+
+/// Shortest abstract distances from a few landmark transitions to every transition, for one
+/// version of a cluster graph (a derived value of the map, built on first use).
+class abstract_landmarks {
+  public:
+    static constexpr double unreachable = std::numeric_limits<double>::infinity();
+
+    /// Landmarks by farthest-point selection (each the transition farthest from those chosen),
+    /// 8 on maps up to 2^22 cells, 4 above; one Dijkstra over the abstract graph each.
+    static abstract_landmarks build(const cluster_graph& g, const grid::grid_map& map);
+
+    [[nodiscard]] std::size_t count() const noexcept { return count_; }
+    /// The distances of node `id` from each landmark (count() values; `unreachable` if none).
+    [[nodiscard]] const double* row(std::uint32_t id) const noexcept {
+        return dist_.data() + static_cast<std::size_t>(id) * count_;
+    }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return sizeof(abstract_landmarks) + dist_.capacity() * sizeof(double);
+    }
+    /// The derived-cache key of the landmarks of the graph with options key `graph_key`.
+    [[nodiscard]] static std::uint64_t cache_key(std::uint64_t graph_key) noexcept {
+        return graph_key;
+    }
+
+  private:
+    std::size_t count_ = 0;
+    std::vector<double> dist_; ///< node-major: count_ values per node
+};
+
+} // namespace xunlu::hierarchy::detail
