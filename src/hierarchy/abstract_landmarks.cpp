@@ -5,8 +5,11 @@
 
 namespace xunlu::hierarchy::detail {
 
-abstract_landmarks abstract_landmarks::build(const cluster_graph& g, const grid::grid_map& map) {
+abstract_landmarks abstract_landmarks::build(std::shared_ptr<const cluster_graph> graph,
+                                             const grid::grid_map& map) {
     abstract_landmarks out;
+    out.graph_ = graph;
+    const cluster_graph& g = *graph;
     const std::uint32_t n = g.node_count();
     if (n == 0) return out;
     out.count_ =
@@ -66,6 +69,30 @@ abstract_landmarks abstract_landmarks::build(const cluster_graph& g, const grid:
             nearest[v] = std::min(nearest[v], d[v]);
         }
         next = farthest(nearest);
+    }
+    return out;
+}
+
+abstract_landmarks abstract_landmarks::inherit(const abstract_landmarks& old,
+                                               std::shared_ptr<const cluster_graph> graph) {
+    abstract_landmarks out;
+    out.graph_ = graph;
+    out.fresh_ = false;
+    out.count_ = old.count_;
+    const cluster_graph& g = *graph;
+    const cluster_graph& was = *old.graph_;
+    out.dist_.assign(static_cast<std::size_t>(g.node_count()) * out.count_,
+                     std::numeric_limits<double>::quiet_NaN());
+    if (was.cluster_count() != g.cluster_count()) return out;
+    for (std::size_t k = 0; k < g.cluster_count(); ++k) {
+        if (&g.at(k) != &was.at(k)) continue; // rebuilt: unknown
+        const std::size_t n = g.at(k).transitions.size() * out.count_;
+        std::copy_n(
+            old.dist_.begin() + static_cast<std::ptrdiff_t>(
+                                    static_cast<std::size_t>(was.node_id(k, 0)) * out.count_),
+            n,
+            out.dist_.begin() + static_cast<std::ptrdiff_t>(
+                                    static_cast<std::size_t>(g.node_id(k, 0)) * out.count_));
     }
     return out;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "xunlu/grid/grid_map.hpp"
@@ -55,7 +56,16 @@ class abstract_landmarks {
 
     /// Landmarks by farthest-point selection (each the transition farthest from those chosen),
     /// 8 on maps up to 2^22 cells, 4 above; one Dijkstra over the abstract graph each.
-    static abstract_landmarks build(const cluster_graph& g, const grid::grid_map& map);
+    static abstract_landmarks build(std::shared_ptr<const cluster_graph> g,
+                                    const grid::grid_map& map);
+    /// The landmarks of `old`'s graph carried over to `g`, a repair of it: rows of clusters
+    /// both graphs share are copied, rows of rebuilt clusters are unknown (NaN). Not fresh:
+    /// after edits that open cells these bounds may overestimate, so only the fast mode uses
+    /// them, never to rule a node out.
+    static abstract_landmarks inherit(const abstract_landmarks& old,
+                                      std::shared_ptr<const cluster_graph> g);
+    /// Built for this graph version (admissible and consistent), not inherited.
+    [[nodiscard]] bool fresh() const noexcept { return fresh_; }
 
     [[nodiscard]] std::size_t count() const noexcept { return count_; }
     /// The distances of node `id` from each landmark (count() values; `unreachable` if none).
@@ -71,6 +81,8 @@ class abstract_landmarks {
     }
 
   private:
+    std::shared_ptr<const cluster_graph> graph_; ///< the graph whose node ids index the rows
+    bool fresh_ = true;
     std::size_t count_ = 0;
     std::vector<double> dist_; ///< node-major: count_ values per node
 };

@@ -236,9 +236,19 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     // Landmark bounds (ALT) over the abstract graph: the goal's distance from each landmark is
     // its best link; a node's bound is the largest |d(L, goal) - d(L, node)|. A node that a
     // landmark reaches while the goal is not (or the other way round) cannot reach the goal.
-    const auto landmarks = map.derived().get_or_build<detail::abstract_landmarks>(
-        detail::abstract_landmarks::cache_key(options.cache_key()),
-        [&] { return detail::abstract_landmarks::build(*graph, map); });
+    // A new map version's fast-mode search carries the previous version's landmarks over (a
+    // rebuild takes seconds on the largest worlds); exact mode builds them for its version.
+    const auto build_landmarks = [&] { return detail::abstract_landmarks::build(graph, map); };
+    const auto landmarks =
+        impl_->mode == hpa_mode::fast
+            ? map.derived().get_or_build<detail::abstract_landmarks>(
+                  detail::abstract_landmarks::cache_key(options.cache_key()), build_landmarks,
+                  [&](const detail::abstract_landmarks& old, std::span<const grid::cell_edit>) {
+                      return detail::abstract_landmarks::inherit(old, graph);
+                  })
+            : map.derived().get_or_build<detail::abstract_landmarks>(
+                  detail::abstract_landmarks::cache_key(options.cache_key()), build_landmarks);
+    const bool fresh = landmarks->fresh();
     const std::size_t lcount = landmarks->count();
     out.stats.preprocessing_bytes += landmarks->memory_bytes();
     s.goal_bounds.assign(lcount, detail::abstract_landmarks::unreachable);
@@ -257,8 +267,9 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         for (std::size_t l = 0; l < lcount; ++l) {
             const double a = row[l];
             const double b = s.goal_bounds[l];
+            if (std::isnan(a)) continue; // a rebuilt cluster's node: no bound from this table
             if (a == unreachable || b == unreachable) {
-                if (a != b) return unreachable;
+                if (fresh && a != b) return unreachable;
                 continue;
             }
             best = std::max(best, std::abs(b - a));
