@@ -14,10 +14,14 @@
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
+// Sanitizer and unoptimised builds check every 5th file (each map builds two graphs and their
+// landmarks) with fewer queries.
 #if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
 constexpr std::size_t per_file = 4;
+constexpr std::size_t file_stride = 5;
 #else
 constexpr std::size_t per_file = 25;
+constexpr std::size_t file_stride = 1;
 #endif
 
 namespace xunlu {
@@ -36,7 +40,8 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
     hierarchy::hpa_search exact(hierarchy::hpa_mode::exact);
     hierarchy::hpa_search fast(hierarchy::hpa_mode::fast);
     std::size_t checked = 0;
-    for (const auto& file : files) {
+    for (std::size_t fi = 0; fi < files.size(); fi += file_stride) {
+        const auto& file = files[fi];
         auto text = io::read_file(file.string());
         ASSERT_TRUE(text.ok()) << text.err().message;
         auto scens = io::parse_scenarios(*text, file.string());
@@ -72,7 +77,7 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
             ++checked;
         }
     }
-    EXPECT_GT(checked, files.size());
+    EXPECT_GT(checked, files.size() / file_stride);
 }
 
 } // namespace
