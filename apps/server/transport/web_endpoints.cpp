@@ -1,0 +1,232 @@
+#include "web_endpoints.hpp"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <future>
+#include <utility>
+
+#include "api/json_conversion.hpp"
+#include "api/web_json.hpp"
+#include "http_transport.hpp"
+#include "xunlu/encode/json_encoder.hpp"
+#include "xunlu/io/map_loader.hpp"
+
+namespace xunlu::server {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+void answer(httplib::Response& res, int status, const nlohmann::json& j) {
+    res.status = status;
+    res.set_content(j.dump(), "application/json");
+}
+
+void answer_error(httplib::Response& res, const service_error& e) {
+    answer(res, http_status(e.code), {{"error", e.message}});
+}
+
+constexpr const char* scene_pattern = R"(/v1/web/scenes/([A-Za-z0-9_.\-]{1,64})/)";
+constexpr const char* scratch_pattern = R"(/v1/web/scratch/([0-9a-f]{1,32}))";
+
+} // namespace
+
+struct web_endpoints::impl {
+    server_runtime& rt;
+    web_options options;
+    scratch_store scratches;
+
+    impl(server_runtime& r, web_options o)
+        : rt(r), options(std::move(o)), scratches(options.scratch) {}
+
+    using job = std::function<outcome<nlohmann::json>(const query_context&)>;
+
+    /// Runs `fn` on the worker pool under the default deadline (like the JSON mirror's queries)
+    /// and answers its JSON or error.
+    void on_pool(httplib::Response& res, std::string_view rpc, const job& fn) {
+        const auto t0 = clock_type::now();
+        ++rt.in_flight;
+        struct leave {
+            server_runtime& rt;
+            ~leave() { --rt.in_flight; }
+        } const guard{rt};
+        if (!rt.serving.load()) {
+            answer_error(res, {status_code::unavailable, "the server is not serving"});
+            return;
+        }
+        const auto deadline = rt.deadline_for(std::nullopt);
+        std::promise<outcome<nlohmann::json>> promise;
+        auto future = promise.get_future();
+        const bool queued = rt.pool.try_submit([&] {
+            try {
+                promise.set_value(fn(query_context{deadline.at, nullptr}));
+            } catch (const std::bad_alloc&) {
+                promise.set_value(service_error{status_code::resource_exhausted,
+                                                "out of memory answering this request"});
+            }
+        });
+        if (!queued) {
+            answer_error(res, {status_code::resource_exhausted,
+                               "the server's queue is full (limits.max_queue); retry later"});
+            return;
+        }
+        auto out = future.get();
+        if (!out) {
+            answer_error(res, out.error());
+        } else {
+            answer(res, 200, out.value());
+        }
+        const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
+        rt.finished(rpc, out ? "OK" : status_code_name(out.error().code), s, 0,
+                    out ? "" : out.error().message);
+    }
+
+    /// Parses a JSON body, or answers 400 and returns nothing.
+    static std::optional<nlohmann::json> body_of(const httplib::Request& req,
+                                                 httplib::Response& res) {
+        auto body = api::parse_body(req.body);
+        if (!body) {
+            answer_error(res, body.error());
+            return std::nullopt;
+        }
+        return std::move(body).value();
+    }
+
+    void install(httplib::Server& s) {
+        s.Get("/v1/web/scenes", [this](const httplib::Request&, httplib::Response& res) {
+            nlohmann::json list = nlohmann::json::array();
+            for (const auto& info : rt.service.list_scenes()) {
+                auto e = rt.service.scene(info.id);
+                if (!e) continue; // unloaded meanwhile
+                list.push_back(api::web_scene_json(info, e.value()->scene.state()->map()));
+            }
+            answer(res, 200, list);
+        });
+        s.Get("/v1/web/algorithms", [](const httplib::Request&, httplib::Response& res) {
+            answer(res, 200, encode::catalogue_json());
+        });
+        s.Get(std::string(scene_pattern) + "cells",
+              [this](const httplib::Request& req, httplib::Response& res) {
+                  auto e = rt.service.scene(req.matches[1].str());
+                  if (!e) return answer_error(res, e.error());
+                  const auto state = e.value()->scene.state();
+                  auto j = api::cells_json(state->map());
+                  j["version"] = state->version();
+                  answer(res, 200, j);
+              });
+        s.Get(std::string(scene_pattern) + "waypoints",
+              [this](const httplib::Request& req, httplib::Response& res) {
+                  auto e = rt.service.scene(req.matches[1].str());
+                  if (!e) return answer_error(res, e.error());
+                  const auto state = e.value()->scene.state();
+                  auto j = api::waypoints_json(state->waypoints());
+                  j["cell_size"] = e.value()->scene.cell_size();
+                  answer(res, 200, j);
+              });
+        s.Post("/v1/web/trace", [this](const httplib::Request& req, httplib::Response& res) {
+            auto body = body_of(req, res);
+            if (!body) return;
+            auto in = api::trace_from_json(*body);
+            if (!in) return answer_error(res, in.error());
+            on_pool(
+                res, "WebTrace", [this, &in](const query_context& ctx) -> outcome<nlohmann::json> {
+                    const auto& [where, query] = in.value();
+                    std::shared_ptr<const grid::grid_map> map;
+                    std::shared_ptr<scene_entry> entry; // keeps the scene's state alive
+                    std::shared_ptr<const pipeline::scene_state> state;
+                    if (!where.scratch.empty()) {
+                        auto snap = scratches.get(where.scratch);
+                        if (!snap) return snap.error();
+                        map = snap.value().map;
+                    } else {
+                        auto e = rt.service.scene(where.scene);
+                        if (!e) return e.error();
+                        entry = e.value();
+                        state = entry->scene.state();
+                    }
+                    const grid::grid_map& searched = map ? *map : state->map();
+                    auto out = traced_search(searched, query, rt.service.limits().max_expansions,
+                                             options.trace, ctx);
+                    if (!out) return out.error();
+                    return api::traced_json(out.value());
+                });
+        });
+        s.Post("/v1/web/scratch", [this](const httplib::Request& req, httplib::Response& res) {
+            auto body = body_of(req, res);
+            if (!body) return;
+            auto scene = api::scratch_request_from_json(*body);
+            if (!scene) return answer_error(res, scene.error());
+            auto e = rt.service.scene(scene.value());
+            if (!e) return answer_error(res, e.error());
+            auto made = scratches.create(scene.value(), e.value()->scene.state()->map());
+            if (!made) return answer_error(res, made.error());
+            answer(res, 200, api::scratch_json(made.value()));
+        });
+        s.Get(std::string(scratch_pattern) + "/cells",
+              [this](const httplib::Request& req, httplib::Response& res) {
+                  auto snap = scratches.get(req.matches[1].str());
+                  if (!snap) return answer_error(res, snap.error());
+                  auto j = api::cells_json(*snap.value().map);
+                  j["version"] = snap.value().version;
+                  answer(res, 200, j);
+              });
+        s.Post(std::string(scratch_pattern) + "/edits",
+               [this](const httplib::Request& req, httplib::Response& res) {
+                   auto body = body_of(req, res);
+                   if (!body) return;
+                   auto edits = api::edits_from_json(*body);
+                   if (!edits) return answer_error(res, edits.error());
+                   auto snap = scratches.edit(req.matches[1].str(), edits.value());
+                   if (!snap) return answer_error(res, snap.error());
+                   answer(res, 200, api::scratch_json(snap.value()));
+               });
+        s.Delete(scratch_pattern, [this](const httplib::Request& req, httplib::Response& res) {
+            if (!scratches.remove(req.matches[1].str())) {
+                return answer_error(res, {status_code::not_found, "scratch: no such copy"});
+            }
+            answer(res, 200, {{"removed", req.matches[1].str()}});
+        });
+        s.Post("/v1/web/upload", [this](const httplib::Request& req, httplib::Response& res) {
+            // The map file's bytes as the body; ?name=FILE.map|map.in|FILE.png picks the parser
+            // as the CLI's file name does. The map becomes a scratch copy, not a shared scene.
+            const std::string name = req.has_param("name") ? req.get_param_value("name") : "";
+            if (name.empty() || name.size() > 200) {
+                return answer_error(res, bad_field("name", "give the file name (?name=x.map)"));
+            }
+            if (req.body.empty()) return answer_error(res, bad_field("body", "the file is empty"));
+            on_pool(res, "WebUpload",
+                    [this, &req, &name](const query_context&) -> outcome<nlohmann::json> {
+                        const auto max_cells = options.scratch.max_cells;
+                        if (const auto declared = png_declared_cells(req.body);
+                            declared && *declared > static_cast<std::uint64_t>(max_cells)) {
+                            return service_error{status_code::resource_exhausted,
+                                                 name + ": the PNG declares " +
+                                                     std::to_string(*declared) +
+                                                     " cells, above the scratch limit of " +
+                                                     std::to_string(max_cells)};
+                        }
+                        auto parsed = io::parse_map(req.body, name);
+                        if (!parsed) return bad_field("file", parsed.err().message);
+                        auto made = scratches.create("upload:" + name, parsed.value().map);
+                        if (!made) return made.error();
+                        return api::scratch_json(made.value());
+                    });
+        });
+    }
+};
+
+web_endpoints::web_endpoints(server_runtime& runtime, web_options options)
+    : impl_(std::make_unique<impl>(runtime, std::move(options))) {}
+
+web_endpoints::~web_endpoints() = default;
+
+bool web_endpoints::install(httplib::Server& server) {
+    impl_->install(server);
+    if (!impl_->options.static_dir.empty()) {
+        return server.set_mount_point("/", impl_->options.static_dir);
+    }
+    return true;
+}
+
+} // namespace xunlu::server
