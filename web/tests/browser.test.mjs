@@ -1,0 +1,269 @@
+// Browser tests of the web visualizer: Debian's chromium driven by playwright-core (never a
+// downloaded browser), headless, against a real xunlu-server started here on 127.0.0.1 port 0
+// with the built page (--web dist). Every wait is bounded; the server is always stopped.
+//
+//   XUNLU_SERVER   the xunlu-server binary (default ../build/release/xunlu-server)
+//   CHROMIUM       the browser (default /usr/bin/chromium)
+//   XUNLU_WEB_ARTIFACTS  where screenshots go (default ../build/web-artifacts)
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = resolve(here, "..");
+const serverBin = resolve(process.env.XUNLU_SERVER ?? join(webDir, "../build/release/xunlu-server"));
+const browserBin = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const artifacts = resolve(process.env.XUNLU_WEB_ARTIFACTS ?? join(webDir, "../build/web-artifacts"));
+const dist = join(webDir, "dist");
+
+// 48 x 32, a wall down x = 24 with two doors, at y = 10 (near) and y = 28 (far); a few blocks.
+const W = 48, H = 32;
+function wallsMap() {
+  const rows = [];
+  for (let y = 0; y < H; ++y) {
+    let r = "";
+    for (let x = 0; x < W; ++x) {
+      const wall = (x === 24 && y !== 10 && y !== 28) || (x >= 8 && x <= 12 && y >= 14 && y <= 18);
+      r += wall ? "@" : ".";
+    }
+    rows.push(r);
+  }
+  return `type octile\nheight ${H}\nwidth ${W}\nmap\n${rows.join("\n")}\n`;
+}
+const START = [2, 16], GOAL = [45, 16];
+
+let server, base, browser, scenesDir;
+
+function startServer() {
+  return new Promise((ok, fail) => {
+    const args = ["--scenes", scenesDir, "--grpc", "127.0.0.1:0", "--http", "127.0.0.1:0",
+      "--web", dist, "--threads", "2", "--log-level", "warn"];
+    const p = spawn(serverBin, args, { stdio: ["ignore", "pipe", "inherit"] });
+    const timer = setTimeout(() => fail(new Error("xunlu-server did not start within 30 s")), 30_000);
+    let out = "";
+    p.stdout.on("data", (d) => {
+      out += d;
+      const nl = out.indexOf("\n");
+      if (nl < 0) return;
+      clearTimeout(timer);
+      try {
+        const j = JSON.parse(out.slice(0, nl));
+        ok({ proc: p, http: j.http });
+      } catch (e) {
+        fail(new Error(`xunlu-server printed ${out.slice(0, nl)}`));
+      }
+    });
+    p.on("exit", (code) => fail(new Error(`xunlu-server exited (${code}) before serving`)));
+  });
+}
+
+function stopServer(p) {
+  return new Promise((ok) => {
+    if (!p || p.exitCode !== null) return ok();
+    const kill = setTimeout(() => p.kill("SIGKILL"), 10_000);
+    p.once("exit", () => {
+      clearTimeout(kill);
+      ok();
+    });
+    p.kill("SIGTERM");
+  });
+}
+
+async function api(path, body) {
+  const res = await fetch(base + path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+before(async () => {
+  assert.ok(existsSync(join(dist, "index.html")), "build the page first: npm run build");
+  assert.ok(existsSync(serverBin), `no xunlu-server at ${serverBin}`);
+  assert.ok(existsSync(browserBin), `no browser at ${browserBin} (apt-get install chromium)`);
+  mkdirSync(artifacts, { recursive: true });
+  scenesDir = mkdtempSync(join(tmpdir(), "xunlu-web-test-"));
+  writeFileSync(join(scenesDir, "walls.map"), wallsMap());
+  server = await startServer();
+  base = `http://${server.http}/`;
+  browser = await chromium.launch({
+    executablePath: browserBin,
+    headless: true,
+    timeout: 30_000,
+    args: ["--disable-background-networking", "--disable-component-update", "--no-first-run",
+      "--disable-sync", "--disable-default-apps", "--disable-gpu"],
+  });
+});
+
+after(async () => {
+  await browser?.close().catch(() => {});
+  await stopServer(server?.proc);
+  if (scenesDir) rmSync(scenesDir, { recursive: true, force: true });
+});
+
+async function openPage(viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(15_000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base);
+  await page.waitForSelector("body[data-ready=true]");
+  return { page, errors };
+}
+
+/** Clicks the centre of cell c in pane i. */
+async function clickCell(page, c, i = 0, opts = {}) {
+  const canvas = page.locator(".pane canvas").nth(i);
+  const cam = JSON.parse(await canvas.getAttribute("data-camera"));
+  await canvas.click({ position: { x: cam.ox + (c[0] + 0.5) * cam.s, y: cam.oy + (c[1] + 0.5) * cam.s }, ...opts });
+}
+
+/** Runs the selected algorithms; answers the trace responses the page received, by algorithm. */
+async function runAndFinish(page, count) {
+  const got = {};
+  const collect = async (res) => {
+    if (!res.url().endsWith("/v1/web/trace")) return;
+    const q = JSON.parse(res.request().postData());
+    got[q.algo] = { query: q, answer: await res.json() };
+  };
+  page.on("response", collect);
+  await page.keyboard.press("r");
+  await page.waitForFunction((n) => document.querySelectorAll("#results tbody tr").length === n, count);
+  await page.click("#finish");
+  await page.waitForFunction((n) => [...document.querySelectorAll(".pane canvas")].slice(0, n)
+    .every((c) => c.dataset.done === "true"), count);
+  page.off("response", collect);
+  return got;
+}
+
+/** Colours of the drawn canvas at the centres of `cells` in pane i. */
+async function pixels(page, cells, i = 0) {
+  return page.evaluate(([cells, i]) => {
+    const c = document.querySelectorAll(".pane canvas")[i];
+    const cam = JSON.parse(c.dataset.camera);
+    const dpr = window.devicePixelRatio || 1;
+    const ctx = c.getContext("2d");
+    return cells.map(([x, y]) => [...ctx.getImageData(Math.round((cam.ox + (x + 0.5) * cam.s) * dpr),
+      Math.round((cam.oy + (y + 0.5) * cam.s) * dpr), 1, 1).data]);
+  }, [cells, i]);
+}
+
+const isPathRed = ([r, g, b]) => r > 190 && g < 90 && b < 90;
+
+async function tableRow(page, algo) {
+  return page.evaluate((algo) => {
+    const out = {};
+    document.querySelectorAll(`#results tr[data-algo="${algo}"] td`).forEach((td) => (out[td.dataset.key] = td.textContent));
+    return out;
+  }, algo);
+}
+
+test("A* and JPS: the drawn paths are the API's, the table shows the same numbers; a painted wall changes the path; the shared scene is untouched", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  assert.match(await page.textContent("#scene-info"), /walls\.map|walls: 48 x 32/);
+  await page.keyboard.press("s");
+  await clickCell(page, START);
+  await page.keyboard.press("g");
+  await clickCell(page, GOAL);
+  assert.match(await page.textContent("#scene-info"), /start \(2, 16\) · goal \(45, 16\)/);
+  await page.selectOption("#algo1", "astar");
+  await page.selectOption("#algo2", "jps");
+  const got = await runAndFinish(page, 2);
+  for (const [i, algo] of ["astar", "jps"].entries()) {
+    const mine = got[algo].answer;
+    assert.equal(mine.status, "found");
+    // The same query straight to the API (the shared scene, same cells as the page's copy).
+    const { json: ref } = await api("v1/path", { scene: "walls", from: START, to: GOAL, algo });
+    assert.deepEqual(mine.path, ref.path, `${algo}: the page's answer is the API's`);
+    const drawn = JSON.parse(await page.locator(".pane canvas").nth(i).getAttribute("data-drawn-path"));
+    assert.deepEqual(drawn, ref.path, `${algo}: the drawn path is the API's`);
+    assert.ok(ref.path.some(([x, y]) => x === 24 && y === 10), `${algo} goes through the near door`);
+    // The canvas really shows it: path red at the path's inner cells.
+    const inner = ref.path.slice(1, -1);
+    const px = await pixels(page, inner, i);
+    const notRed = inner.filter((_, k) => !isPathRed(px[k]));
+    assert.deepEqual(notRed, [], `${algo}: path cells not drawn red: ${JSON.stringify(notRed)} ${JSON.stringify(px.filter((p) => !isPathRed(p)))}`);
+    const row = await tableRow(page, algo);
+    assert.equal(row.status, "found");
+    assert.equal(row.length, ref.length.toFixed(3));
+    assert.equal(row.expanded, String(ref.expanded));
+    assert.equal(row.time_us, mine.time_us.toFixed(1));
+    assert.equal(row.memory_bytes, String(mine.memory_bytes));
+  }
+  // JPS expands fewer nodes than A* here, and the table says so.
+  assert.ok(Number((await tableRow(page, "jps")).expanded) < Number((await tableRow(page, "astar")).expanded));
+  await page.screenshot({ path: join(artifacts, "astar-jps.png") });
+
+  // Paint a wall over the near door: the searches run again on the page's copy and go round.
+  const before = got.astar.answer;
+  await page.keyboard.press("w");
+  const rerun = page.waitForResponse((r) => r.url().endsWith("/v1/web/trace") && JSON.parse(r.request().postData()).algo === "astar");
+  await clickCell(page, [24, 10]);
+  const after = await (await rerun).json();
+  await page.click("#finish");
+  await page.waitForFunction(() => document.querySelector(".pane canvas").dataset.done === "true");
+  assert.equal(after.status, "found");
+  assert.ok(!after.path.some(([x, y]) => x === 24 && y === 10), "the new path avoids the painted cell");
+  assert.ok(after.path.some(([x, y]) => x === 24 && y === 28), "through the far door");
+  assert.ok(after.length > before.length + 1, `longer round the far door: ${after.length} vs ${before.length}`);
+  await page.waitForFunction((len) => document.querySelector('#results tr[data-algo="astar"] td[data-key=length]')?.textContent === len, after.length.toFixed(3));
+  const drawn = JSON.parse(await page.locator(".pane canvas").first().getAttribute("data-drawn-path"));
+  assert.deepEqual(drawn, after.path);
+  await page.screenshot({ path: join(artifacts, "wall-painted.png") });
+  // The shared scene still has its door.
+  const { json: shared } = await api("v1/path", { scene: "walls", from: START, to: GOAL, algo: "astar" });
+  assert.deepEqual(shared.path, before.path);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("three algorithms side by side, an any-angle path drawn through its corners, the route pipeline's stage", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption("#algo1", "astar");
+  await page.selectOption("#algo2", "jps");
+  await page.selectOption("#algo3", "theta");
+  const got = await runAndFinish(page, 3);
+  assert.equal(await page.locator(".pane").count(), 3);
+  const theta = got.theta.answer;
+  assert.ok(theta.waypoints.length >= 2);
+  const drawn = JSON.parse(await page.locator(".pane canvas").nth(2).getAttribute("data-drawn-path"));
+  assert.deepEqual(drawn, theta.waypoints);
+  // Any-angle is no longer than the grid path.
+  assert.ok(theta.length <= got.astar.answer.length + 1e-9);
+  const routeRes = page.waitForResponse((r) => r.url().endsWith("/v1/route"));
+  await page.keyboard.press("t");
+  const route = await (await routeRes).json();
+  await page.waitForFunction((s) => document.querySelector("#route-info").dataset.stage === s, route.stage).catch(async (e) => {
+    throw new Error(`${e.message}: route ${JSON.stringify(route).slice(0, 300)}; error box: ${await page.textContent("#error")}`);
+  });
+  assert.match(await page.textContent("#route-info"), new RegExp(`stage ${route.stage}`));
+  await page.screenshot({ path: join(artifacts, "three-and-route.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a bad upload shows the server's message; a good one replaces the map; a narrow window still fits", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage({ width: 520, height: 900 });
+  await page.setInputFiles("#upload", { name: "bad.map", mimeType: "application/octet-stream", buffer: Buffer.from("this is not a map\n") });
+  await page.waitForSelector("#error:not([hidden])");
+  const msg = await page.textContent("#error");
+  assert.match(msg, /bad\.map/);
+  assert.match(msg, /unrecognised map format/);
+  const good = "type octile\nheight 4\nwidth 6\nmap\n......\n.@@@@.\n......\n......\n";
+  await page.setInputFiles("#upload", { name: "small.map", mimeType: "application/octet-stream", buffer: Buffer.from(good) });
+  await page.waitForFunction(() => /small\.map: 6 x 4/.test(document.querySelector("#scene-info").textContent));
+  assert.equal(await page.isHidden("#error"), true);
+  // Narrow: nothing wider than the window, the canvas has room.
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.querySelector(".pane").clientWidth, document.querySelector(".pane").clientHeight]);
+  assert.ok(widths[0] <= 521, `page width ${widths[0]}`);
+  assert.ok(widths[1] > 300 && widths[2] > 200, `pane ${widths[1]} x ${widths[2]}`);
+  await runAndFinish(page, 1);
+  assert.equal((await tableRow(page, "astar")).status, "found");
+  await page.screenshot({ path: join(artifacts, "narrow-upload.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
