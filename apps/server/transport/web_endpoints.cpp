@@ -1,6 +1,7 @@
 #include "web_endpoints.hpp"
 
 #include <httplib.h>
+#include <zlib.h>
 
 #include <chrono>
 #include <future>
@@ -18,13 +19,45 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-void answer(httplib::Response& res, int status, const nlohmann::json& j) {
-    res.status = status;
-    res.set_content(j.dump(), "application/json");
+/// `text` gzipped at the fastest level, or nothing when zlib fails.
+std::optional<std::string> gzip_fast(const std::string& text) {
+    z_stream z{};
+    if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        return std::nullopt;
+    }
+    std::string out(deflateBound(&z, static_cast<uLong>(text.size())), '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    z.avail_in = static_cast<uInt>(text.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int rc = deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    if (rc != Z_STREAM_END) return std::nullopt;
+    return out;
 }
 
-void answer_error(httplib::Response& res, const service_error& e) {
-    answer(res, http_status(e.code), {{"error", e.message}});
+/// Answers JSON, gzipped (fastest level) when the client accepts gzip and the body is large.
+/// The content type carries a charset, so cpp-httplib does not compress it again: its own
+/// choice for browsers is brotli at a level that takes seconds on a multi-megabyte trace.
+void answer(const httplib::Request& req, httplib::Response& res, int status,
+            const nlohmann::json& j) {
+    res.status = status;
+    std::string body = j.dump();
+    constexpr std::size_t worth_compressing = 4096;
+    if (body.size() >= worth_compressing && body.size() < (std::size_t{1} << 31) &&
+        req.get_header_value("Accept-Encoding").find("gzip") != std::string::npos) {
+        if (auto z = gzip_fast(body)) {
+            res.set_header("Content-Encoding", "gzip");
+            body = std::move(*z);
+        }
+    }
+    res.set_header("Vary", "Accept-Encoding");
+    res.set_content(std::move(body), "application/json; charset=utf-8");
+}
+
+void answer_error(const httplib::Request& req, httplib::Response& res, const service_error& e) {
+    answer(req, res, http_status(e.code), {{"error", e.message}});
 }
 
 constexpr const char* scene_pattern = R"(/v1/web/scenes/([A-Za-z0-9_.\-]{1,64})/)";
@@ -44,7 +77,8 @@ struct web_endpoints::impl {
 
     /// Runs `fn` on the worker pool under the default deadline (like the JSON mirror's queries)
     /// and answers its JSON or error.
-    void on_pool(httplib::Response& res, std::string_view rpc, const job& fn) {
+    void on_pool(const httplib::Request& req, httplib::Response& res, std::string_view rpc,
+                 const job& fn) {
         const auto t0 = clock_type::now();
         ++rt.in_flight;
         struct leave {
@@ -52,7 +86,7 @@ struct web_endpoints::impl {
             ~leave() { --rt.in_flight; }
         } const guard{rt};
         if (!rt.serving.load()) {
-            answer_error(res, {status_code::unavailable, "the server is not serving"});
+            answer_error(req, res, {status_code::unavailable, "the server is not serving"});
             return;
         }
         const auto deadline = rt.deadline_for(std::nullopt);
@@ -67,15 +101,16 @@ struct web_endpoints::impl {
             }
         });
         if (!queued) {
-            answer_error(res, {status_code::resource_exhausted,
-                               "the server's queue is full (limits.max_queue); retry later"});
+            answer_error(req, res,
+                         {status_code::resource_exhausted,
+                          "the server's queue is full (limits.max_queue); retry later"});
             return;
         }
         auto out = future.get();
         if (!out) {
-            answer_error(res, out.error());
+            answer_error(req, res, out.error());
         } else {
-            answer(res, 200, out.value());
+            answer(req, res, 200, out.value());
         }
         const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
         rt.finished(rpc, out ? "OK" : status_code_name(out.error().code), s, 0,
@@ -87,115 +122,118 @@ struct web_endpoints::impl {
                                                  httplib::Response& res) {
         auto body = api::parse_body(req.body);
         if (!body) {
-            answer_error(res, body.error());
+            answer_error(req, res, body.error());
             return std::nullopt;
         }
         return std::move(body).value();
     }
 
     void install(httplib::Server& s) {
-        s.Get("/v1/web/scenes", [this](const httplib::Request&, httplib::Response& res) {
+        s.Get("/v1/web/scenes", [this](const httplib::Request& req, httplib::Response& res) {
             nlohmann::json list = nlohmann::json::array();
             for (const auto& info : rt.service.list_scenes()) {
                 auto e = rt.service.scene(info.id);
                 if (!e) continue; // unloaded meanwhile
                 list.push_back(api::web_scene_json(info, e.value()->scene.state()->map()));
             }
-            answer(res, 200, list);
+            answer(req, res, 200, list);
         });
-        s.Get("/v1/web/algorithms", [](const httplib::Request&, httplib::Response& res) {
-            answer(res, 200, encode::catalogue_json());
+        s.Get("/v1/web/algorithms", [](const httplib::Request& req, httplib::Response& res) {
+            answer(req, res, 200, encode::catalogue_json());
         });
         s.Get(std::string(scene_pattern) + "cells",
               [this](const httplib::Request& req, httplib::Response& res) {
                   auto e = rt.service.scene(req.matches[1].str());
-                  if (!e) return answer_error(res, e.error());
+                  if (!e) return answer_error(req, res, e.error());
                   const auto state = e.value()->scene.state();
                   auto j = api::cells_json(state->map());
                   j["version"] = state->version();
-                  answer(res, 200, j);
+                  answer(req, res, 200, j);
               });
         s.Get(std::string(scene_pattern) + "waypoints",
               [this](const httplib::Request& req, httplib::Response& res) {
                   auto e = rt.service.scene(req.matches[1].str());
-                  if (!e) return answer_error(res, e.error());
+                  if (!e) return answer_error(req, res, e.error());
                   const auto state = e.value()->scene.state();
                   auto j = api::waypoints_json(state->waypoints());
                   j["cell_size"] = e.value()->scene.cell_size();
-                  answer(res, 200, j);
+                  answer(req, res, 200, j);
               });
         s.Post("/v1/web/trace", [this](const httplib::Request& req, httplib::Response& res) {
             auto body = body_of(req, res);
             if (!body) return;
             auto in = api::trace_from_json(*body);
-            if (!in) return answer_error(res, in.error());
-            on_pool(
-                res, "WebTrace", [this, &in](const query_context& ctx) -> outcome<nlohmann::json> {
-                    const auto& [where, query] = in.value();
-                    std::shared_ptr<const grid::grid_map> map;
-                    std::shared_ptr<scene_entry> entry; // keeps the scene's state alive
-                    std::shared_ptr<const pipeline::scene_state> state;
-                    if (!where.scratch.empty()) {
-                        auto snap = scratches.get(where.scratch);
-                        if (!snap) return snap.error();
-                        map = snap.value().map;
-                    } else {
-                        auto e = rt.service.scene(where.scene);
-                        if (!e) return e.error();
-                        entry = e.value();
-                        state = entry->scene.state();
-                    }
-                    const grid::grid_map& searched = map ? *map : state->map();
-                    auto out = traced_search(searched, query, rt.service.limits().max_expansions,
-                                             options.trace, ctx);
-                    if (!out) return out.error();
-                    return api::traced_json(out.value());
-                });
+            if (!in) return answer_error(req, res, in.error());
+            on_pool(req, res, "WebTrace",
+                    [this, &in](const query_context& ctx) -> outcome<nlohmann::json> {
+                        const auto& [where, query] = in.value();
+                        std::shared_ptr<const grid::grid_map> map;
+                        std::shared_ptr<scene_entry> entry; // keeps the scene's state alive
+                        std::shared_ptr<const pipeline::scene_state> state;
+                        if (!where.scratch.empty()) {
+                            auto snap = scratches.get(where.scratch);
+                            if (!snap) return snap.error();
+                            map = snap.value().map;
+                        } else {
+                            auto e = rt.service.scene(where.scene);
+                            if (!e) return e.error();
+                            entry = e.value();
+                            state = entry->scene.state();
+                        }
+                        const grid::grid_map& searched = map ? *map : state->map();
+                        auto out =
+                            traced_search(searched, query, rt.service.limits().max_expansions,
+                                          options.trace, ctx);
+                        if (!out) return out.error();
+                        return api::traced_json(out.value());
+                    });
         });
         s.Post("/v1/web/scratch", [this](const httplib::Request& req, httplib::Response& res) {
             auto body = body_of(req, res);
             if (!body) return;
             auto scene = api::scratch_request_from_json(*body);
-            if (!scene) return answer_error(res, scene.error());
+            if (!scene) return answer_error(req, res, scene.error());
             auto e = rt.service.scene(scene.value());
-            if (!e) return answer_error(res, e.error());
+            if (!e) return answer_error(req, res, e.error());
             auto made = scratches.create(scene.value(), e.value()->scene.state()->map());
-            if (!made) return answer_error(res, made.error());
-            answer(res, 200, api::scratch_json(made.value()));
+            if (!made) return answer_error(req, res, made.error());
+            answer(req, res, 200, api::scratch_json(made.value()));
         });
         s.Get(std::string(scratch_pattern) + "/cells",
               [this](const httplib::Request& req, httplib::Response& res) {
                   auto snap = scratches.get(req.matches[1].str());
-                  if (!snap) return answer_error(res, snap.error());
+                  if (!snap) return answer_error(req, res, snap.error());
                   auto j = api::cells_json(*snap.value().map);
                   j["version"] = snap.value().version;
-                  answer(res, 200, j);
+                  answer(req, res, 200, j);
               });
         s.Post(std::string(scratch_pattern) + "/edits",
                [this](const httplib::Request& req, httplib::Response& res) {
                    auto body = body_of(req, res);
                    if (!body) return;
                    auto edits = api::edits_from_json(*body);
-                   if (!edits) return answer_error(res, edits.error());
+                   if (!edits) return answer_error(req, res, edits.error());
                    auto snap = scratches.edit(req.matches[1].str(), edits.value());
-                   if (!snap) return answer_error(res, snap.error());
-                   answer(res, 200, api::scratch_json(snap.value()));
+                   if (!snap) return answer_error(req, res, snap.error());
+                   answer(req, res, 200, api::scratch_json(snap.value()));
                });
         s.Delete(scratch_pattern, [this](const httplib::Request& req, httplib::Response& res) {
             if (!scratches.remove(req.matches[1].str())) {
-                return answer_error(res, {status_code::not_found, "scratch: no such copy"});
+                return answer_error(req, res, {status_code::not_found, "scratch: no such copy"});
             }
-            answer(res, 200, {{"removed", req.matches[1].str()}});
+            answer(req, res, 200, {{"removed", req.matches[1].str()}});
         });
         s.Post("/v1/web/upload", [this](const httplib::Request& req, httplib::Response& res) {
             // The map file's bytes as the body; ?name=FILE.map|map.in|FILE.png picks the parser
             // as the CLI's file name does. The map becomes a scratch copy, not a shared scene.
             const std::string name = req.has_param("name") ? req.get_param_value("name") : "";
             if (name.empty() || name.size() > 200) {
-                return answer_error(res, bad_field("name", "give the file name (?name=x.map)"));
+                return answer_error(req, res,
+                                    bad_field("name", "give the file name (?name=x.map)"));
             }
-            if (req.body.empty()) return answer_error(res, bad_field("body", "the file is empty"));
-            on_pool(res, "WebUpload",
+            if (req.body.empty())
+                return answer_error(req, res, bad_field("body", "the file is empty"));
+            on_pool(req, res, "WebUpload",
                     [this, &req, &name](const query_context&) -> outcome<nlohmann::json> {
                         const auto max_cells = options.scratch.max_cells;
                         if (const auto declared = png_declared_cells(req.body);
