@@ -318,6 +318,43 @@ TEST(server_web, malformed_requests_answer_400_naming_the_field_and_the_server_s
     EXPECT_EQ(r->status, 200);
 }
 
+TEST(server_web, scenarios_beside_a_scene_are_listed_with_their_optimal_lengths) {
+    web_server s;
+    ASSERT_TRUE(s.server->started()) << s.server->first_line();
+    EXPECT_EQ(s.get("/v1/web/scenes/rooms/scenarios")["file"], nullptr); // none yet
+    temp_dir d;
+    d.write("rooms.map", ::xunlu::server::testing::rooms_map);
+    // One query inside, one outside the 11 x 7 map (its line declares 40 x 7: skipped), one in
+    // bucket 3.
+    d.write("rooms.map.scen", "version 1\n"
+                              "0\trooms.map\t11\t7\t1\t1\t3\t1\t2.00000000\n"
+                              "0\trooms.map\t40\t7\t1\t1\t30\t1\t29.00000000\n"
+                              "3\trooms.map\t11\t7\t1\t1\t8\t5\t8.65685425\n");
+    d.write("broken.map", ::xunlu::server::testing::rooms_map);
+    d.write("broken.map.scen", "version 1\n0\tbroken.map\t11\n");
+    server_process p({"--scenes", d.path().string()});
+    ASSERT_TRUE(p.started()) << p.first_line();
+    httplib::Client http("127.0.0.1", p.http_port());
+    auto r = http.Get("/v1/web/scenes/rooms/scenarios");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    const auto j = nlohmann::json::parse(r->body);
+    EXPECT_EQ(j["file"], "rooms.map.scen");
+    EXPECT_EQ(j["count"], 2);
+    EXPECT_EQ(j["skipped"], 1);
+    EXPECT_EQ(j["scenarios"][1], nlohmann::json::parse("[3, 1, 1, 8, 5, 8.65685425]"));
+    // The optimal length is what the server's own search finds.
+    r = http.Post("/v1/web/trace", R"({"scene":"rooms","from":[1,1],"to":[8,5]})",
+                  "application/json");
+    ASSERT_TRUE(r);
+    EXPECT_NEAR(nlohmann::json::parse(r->body)["length"].get<double>(), 8.65685425, 1e-8);
+    // A broken file: a clear error naming it, not a crash.
+    r = http.Get("/v1/web/scenes/broken/scenarios");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 412);
+    EXPECT_NE(r->body.find("broken.map.scen"), std::string::npos) << r->body;
+}
+
 TEST(server_web, the_page_is_served_from_the_web_directory) {
     temp_dir page;
     page.write("index.html", "<!doctype html><title>xunlu</title>");

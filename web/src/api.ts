@@ -73,6 +73,13 @@ export interface WaypointGraph {
   cell_size: number;
 }
 
+export interface Scenarios {
+  file: string | null;
+  count: number;
+  truncated: boolean;
+  scenarios: [number, number, number, number, number, number][]; // bucket, sx, sy, gx, gy, optimal
+}
+
 export interface TraceQuery {
   scene?: string;
   scratch?: string;
@@ -139,12 +146,15 @@ export const api = {
   scratchCells: (id: string) => call<CellsAnswer>(`v1/web/scratch/${id}/cells`),
   waypoints: (id: string) =>
     call<WaypointGraph>(`v1/web/scenes/${encodeURIComponent(id)}/waypoints`),
+  scenarios: (id: string) =>
+    call<Scenarios>(`v1/web/scenes/${encodeURIComponent(id)}/scenarios`),
   newScratch: (scene: string) => call<ScratchAnswer>("v1/web/scratch", json({ scene })),
   edit: (scratch: string, edits: { cell: [number, number]; set: string }[]) =>
     call<ScratchAnswer>(`v1/web/scratch/${scratch}/edits`, json({ edits })),
   trace: (q: TraceQuery) => call<TraceAnswer>("v1/web/trace", json(q)),
   route: (scene: string, from: [number, number], to: [number, number], max_expansions?: number) =>
     call<RouteAnswer>("v1/route", json({ scene, from, to, ...(max_expansions ? { max_expansions } : {}) })),
+  dropScratch: (id: string) => call<unknown>(`v1/web/scratch/${id}`, { method: "DELETE" }),
   upload: (name: string, bytes: ArrayBuffer) =>
     call<ScratchAnswer>(`v1/web/upload?name=${encodeURIComponent(name)}`, {
       method: "POST",

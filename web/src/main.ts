@@ -1,6 +1,6 @@
 // The page: scenes and uploads, tools (start, goal, wall, erase, pan), up to three searches side
 // by side with their traces replayed, the route pipeline and its waypoint graph, the table.
-import { api, ApiError, type Algorithm, type SceneInfo, type TraceAnswer } from "./api";
+import { api, ApiError, type Algorithm, type SceneInfo, type Scenarios, type TraceAnswer } from "./api";
 import { decodeCells, firstFree, lineCells, FREE, WALL, type Grid } from "./cells";
 import { drawPane, MapImage, TraceOverlay, type Camera, type Lines } from "./view";
 
@@ -43,6 +43,8 @@ const state = {
   graph: null as Lines["graph"],
   dirty: true,
   runSeq: 0,
+  scenarios: null as Scenarios | null,
+  optimal: null as { from: [number, number]; to: [number, number]; length: number } | null,
 };
 
 function showError(msg: string | null) {
@@ -159,6 +161,7 @@ function attachInput(canvas: HTMLCanvasElement) {
       if (state.tool === "start") state.start = c;
       else state.goal = c;
       state.dirty = true;
+      refreshOptimal();
       updateInfo();
       return;
     }
@@ -252,10 +255,69 @@ async function loadScene(id: string) {
       const g = await api.waypoints(id); // cell units, like the page's cells
       state.graph = { points: g.points, links: g.links };
     }
+    await loadScenarios(id);
     status(`${id} loaded`);
   } catch (e) {
     showError(`cannot load scene ${id}: ${explain(e)}`);
   }
+}
+
+// ---- Moving AI scenarios -----------------------------------------------------------------
+
+const bucketSelect = $<HTMLSelectElement>("bucket");
+const querySelect = $<HTMLSelectElement>("query");
+
+async function loadScenarios(id: string) {
+  state.scenarios = null;
+  $("scenarios-box").hidden = true;
+  const sc = await api.scenarios(id);
+  if (!sc.count) return;
+  state.scenarios = sc;
+  const buckets = [...new Set(sc.scenarios.map((r) => r[0]))].sort((a, b) => a - b);
+  bucketSelect.replaceChildren(...buckets.map((b) => new Option(`bucket ${b}`, String(b))));
+  bucketSelect.value = String(buckets[buckets.length - 1]);
+  fillQueries();
+  $("scen-info").textContent = `${sc.count} queries from ${sc.file}${sc.truncated ? " (first ones only)" : ""}`;
+  $("scenarios-box").hidden = false;
+}
+
+function fillQueries() {
+  const b = Number(bucketSelect.value);
+  const rows = (state.scenarios?.scenarios ?? []).map((r, i) => [r, i] as const).filter(([r]) => r[0] === b);
+  querySelect.replaceChildren(
+    new Option("— pick a query —", ""),
+    ...rows.map(([r, i]) => new Option(`(${r[1]}, ${r[2]}) → (${r[3]}, ${r[4]}), optimal ${r[5]}`, String(i))),
+  );
+}
+
+function pickQuery() {
+  if (!state.scenarios || querySelect.value === "") return;
+  const r = state.scenarios.scenarios[Number(querySelect.value)];
+  state.start = [r[1], r[2]];
+  state.goal = [r[3], r[4]];
+  state.optimal = { from: state.start, to: state.goal, length: r[5] };
+  state.dirty = true;
+  updateInfo();
+  void run();
+}
+
+/** The scenario's optimal length while start and goal are still its own. */
+function refreshOptimal() {
+  const o = state.optimal;
+  const same = (a: [number, number] | null, b: [number, number]) => !!a && a[0] === b[0] && a[1] === b[1];
+  if (o && !(same(state.start, o.from) && same(state.goal, o.to))) {
+    state.optimal = null;
+    querySelect.value = "";
+  }
+}
+
+function versusOptimal(r: TraceAnswer): string {
+  const o = state.optimal;
+  if (!o || r.status !== "found") return "—";
+  const d = r.length - o.length;
+  // Moving AI writes its lengths with a few decimals (den520d: 5).
+  if (Math.abs(d) < 1e-3 * Math.max(1, o.length / 1000)) return `= ${o.length}`;
+  return `${d > 0 ? "+" : ""}${((100 * d) / o.length).toFixed(2)}% (optimal ${o.length})`;
 }
 
 async function upload(file: File) {
@@ -278,6 +340,10 @@ async function upload(file: File) {
 }
 
 function useMap(grid: Grid, sceneId: string, scratch: string, name: string) {
+  if (state.scratch && state.scratch !== scratch) void api.dropScratch(state.scratch).catch(() => undefined);
+  state.optimal = null;
+  state.scenarios = null;
+  $("scenarios-box").hidden = true;
   state.grid = grid;
   state.map = new MapImage(grid);
   state.sceneId = sceneId;
@@ -382,6 +448,7 @@ function addRow(algo: string, r: TraceAnswer | null, error?: string) {
     td(r.time_us.toFixed(1), "time_us");
     td(String(r.memory_bytes), "memory_bytes");
     td(`${r.trace.events.length / 3} events${r.trace_truncated ? " (truncated)" : ""}`, "trace");
+    td(versusOptimal(r), "optimal");
   }
   tableBody.append(tr);
 }
@@ -484,6 +551,8 @@ async function init() {
   $("step").addEventListener("click", step);
   $("finish").addEventListener("click", finishAll);
   $("route").addEventListener("click", () => void route());
+  bucketSelect.addEventListener("change", fillQueries);
+  querySelect.addEventListener("change", pickQuery);
   $("show-graph").addEventListener("change", () => (state.dirty = true));
   $("reset-map").addEventListener("click", () => state.sceneId && void loadScene(state.sceneId));
   sceneSelect.addEventListener("change", () => sceneSelect.value && void loadScene(sceneSelect.value));

@@ -88,6 +88,11 @@ before(async () => {
   mkdirSync(artifacts, { recursive: true });
   scenesDir = mkdtempSync(join(tmpdir(), "xunlu-web-test-"));
   writeFileSync(join(scenesDir, "walls.map"), wallsMap());
+  // Its scenarios: START -> GOAL in bucket 1 with the optimal length (through the near door),
+  // and a short one in bucket 0.
+  writeFileSync(join(scenesDir, "walls.map.scen"), "version 1\n" +
+    `0\twalls.map\t${W}\t${H}\t1\t1\t3\t1\t2.00000000\n` +
+    `1\twalls.map\t${W}\t${H}\t${START[0]}\t${START[1]}\t${GOAL[0]}\t${GOAL[1]}\t47.97056275\n`);
   server = await startServer();
   base = `http://${server.http}/`;
   browser = await chromium.launch({
@@ -264,6 +269,34 @@ test("a bad upload shows the server's message; a good one replaces the map; a na
   await runAndFinish(page, 1);
   assert.equal((await tableRow(page, "astar")).status, "found");
   await page.screenshot({ path: join(artifacts, "narrow-upload.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the Moving AI scenario browser sets start and goal and shows the optimal length beside ours", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.waitForSelector("#scenarios-box:not([hidden])");
+  assert.match(await page.textContent("#scen-info"), /2 queries from walls\.map\.scen/);
+  await page.selectOption("#algo1", "astar");
+  await page.selectOption("#algo2", "jps");
+  await page.selectOption("#algo3", "single_object");
+  await page.selectOption("#bucket", "1");
+  const rows = page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length === 3);
+  await page.selectOption("#query", "1"); // runs the query
+  await rows;
+  assert.match(await page.textContent("#scene-info"), /start \(2, 16\) · goal \(45, 16\)/);
+  for (const algo of ["astar", "jps"]) {
+    await page.waitForFunction((a) => document.querySelector(`#results tr[data-algo="${a}"] td[data-key=optimal]`)?.textContent === "= 47.97056275", algo);
+  }
+  // The walking method is not optimal here: its row says by how much, or that it found none.
+  const walk = await tableRow(page, "single_object");
+  assert.ok(walk.optimal === "—" || /^\+\d+\.\d\d% \(optimal 47\.97056275\)$/.test(walk.optimal), walk.optimal);
+  // Moving the goal leaves the scenario: no optimal column any more.
+  await page.keyboard.press("g");
+  await clickCell(page, [44, 16]);
+  await page.keyboard.press("r");
+  await page.waitForFunction(() => document.querySelector('#results tr[data-algo="astar"] td[data-key=optimal]')?.textContent === "—");
+  await page.screenshot({ path: join(artifacts, "scenarios.png") });
   assert.deepEqual(errors, []);
   await page.close();
 });

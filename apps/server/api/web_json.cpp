@@ -270,4 +270,25 @@ nlohmann::json waypoints_json(const waypoint::waypoint_graph* g) {
     return {{"points", std::move(points)}, {"ids", std::move(ids)}, {"links", std::move(links)}};
 }
 
+nlohmann::json scenarios_json(const std::string& file, const std::vector<io::scenario>& list,
+                              const grid::grid_map& map, std::size_t max) {
+    nlohmann::json rows = nlohmann::json::array();
+    std::size_t skipped = 0;
+    for (const auto& sc : list) {
+        if (!map.in_bounds(sc.start) || !map.in_bounds(sc.goal)) {
+            ++skipped;
+            continue;
+        }
+        if (rows.size() >= max) break;
+        rows.push_back(
+            {sc.bucket, sc.start.x, sc.start.y, sc.goal.x, sc.goal.y, sc.optimal_length});
+    }
+    const bool truncated = rows.size() + skipped < list.size();
+    return {{"file", file.empty() ? nlohmann::json(nullptr) : nlohmann::json(file)},
+            {"count", rows.size()},
+            {"skipped", skipped},
+            {"truncated", truncated},
+            {"scenarios", std::move(rows)}};
+}
+
 } // namespace xunlu::server::api

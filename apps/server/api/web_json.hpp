@@ -9,6 +9,7 @@
 #include "service/pathfinding_service.hpp"
 #include "service/scratch_store.hpp"
 #include "service/traced_search.hpp"
+#include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/waypoint/waypoint_graph.hpp"
 
 namespace xunlu::server::api {
@@ -44,5 +45,12 @@ outcome<std::string> scratch_request_from_json(const nlohmann::json& j);
 /// A waypoint graph: points [[x,y], ...] (cell centres, cell units), ids, links [[a,b], ...]
 /// (indices into points).
 [[nodiscard]] nlohmann::json waypoints_json(const waypoint::waypoint_graph* g);
+
+/// A scene's Moving AI scenarios: file (the .scen file's name, or null when the scene has none),
+/// count, skipped (queries outside the map), scenarios [[bucket, sx, sy, gx, gy, optimal], ...]
+/// in file order (at most `max` of them; truncated says when more were left out).
+[[nodiscard]] nlohmann::json scenarios_json(const std::string& file,
+                                            const std::vector<io::scenario>& list,
+                                            const grid::grid_map& map, std::size_t max);
 
 } // namespace xunlu::server::api

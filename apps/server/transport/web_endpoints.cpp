@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <utility>
 
@@ -12,6 +13,8 @@
 #include "http_transport.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/io/map_loader.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+#include "xunlu/io/parse_error.hpp"
 
 namespace xunlu::server {
 
@@ -158,6 +161,35 @@ struct web_endpoints::impl {
                   auto j = api::waypoints_json(state->waypoints());
                   j["cell_size"] = e.value()->scene.cell_size();
                   answer(req, res, 200, j);
+              });
+        s.Get(std::string(scene_pattern) + "scenarios",
+              [this](const httplib::Request& req, httplib::Response& res) {
+                  // The Moving AI scenario file beside the scene's map (DIR/<file>.scen), if any.
+                  auto e = rt.service.scene(req.matches[1].str());
+                  if (!e) return answer_error(req, res, e.error());
+                  const auto state = e.value()->scene.state();
+                  const std::string& source = e.value()->source;
+                  namespace fs = std::filesystem;
+                  std::error_code ec;
+                  const fs::path scen = fs::path(rt.service.scene_dir()) / (source + ".scen");
+                  if (source == "bytes" || rt.service.scene_dir().empty() ||
+                      !fs::is_regular_file(scen, ec)) {
+                      return answer(req, res, 200, api::scenarios_json("", {}, state->map(), 0));
+                  }
+                  auto text = io::read_file(scen.string(), rt.service.limits().max_request_bytes);
+                  if (!text) {
+                      return answer_error(
+                          req, res, {status_code::internal, "scenarios: " + text.err().message});
+                  }
+                  auto parsed = io::parse_scenarios(text.value(), scen.filename().string());
+                  if (!parsed) {
+                      return answer_error(
+                          req, res,
+                          {status_code::failed_precondition, "scenarios: " + parsed.err().message});
+                  }
+                  answer(req, res, 200,
+                         api::scenarios_json(scen.filename().string(), parsed.value(), state->map(),
+                                             options.max_scenarios));
               });
         s.Post("/v1/web/trace", [this](const httplib::Request& req, httplib::Response& res) {
             auto body = body_of(req, res);

@@ -1,8 +1,9 @@
 // The web visualizer's HTTP endpoints (/v1/web/...) beside the JSON mirror of http_transport:
 // scenes with their layers, a scene's cells run-length encoded, traced searches, waypoint
-// graphs, scratch copies a client edits (never the shared scenes), map uploads into a scratch
-// copy, and the built page itself (--web DIR) as static files. Errors answer {"error": "..."}
-// with 400 (a field), 404 (scene, scratch), 413/429 (limits) or 503 (draining).
+// graphs, the Moving AI scenarios beside a scene's map, scratch copies a client edits (never the
+// shared scenes), map uploads into a scratch copy, and the built page itself (--web DIR) as static
+// files. Errors answer {"error": "..."} with 400 (a field), 404 (scene, scratch), 413/429 (limits)
+// or 503 (draining).
 #pragma once
 #include <memory>
 #include <string>
@@ -21,6 +22,7 @@ struct web_options {
     std::string static_dir; ///< the built page (web/dist); "" = no page served
     scratch_limits scratch;
     trace_limits trace;
+    std::size_t max_scenarios = 20'000; ///< Moving AI queries answered per scene
 };
 
 class web_endpoints {
