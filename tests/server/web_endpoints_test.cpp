@@ -158,6 +158,11 @@ TEST(server_web, traces_agree_with_the_path_endpoint) {
         EXPECT_EQ(ev[1], 1);
         EXPECT_EQ(ev[2], 0);
     }
+    // The hybrid with the client's k and window.
+    const auto hyb = s.post("/v1/web/trace", R"({"scene":"rooms","from":[1,1],"to":[8,5],)"
+                                             R"("algo":"hybrid","hybrid_k":1,"hybrid_window":2})");
+    EXPECT_EQ(hyb["status"], "found");
+    EXPECT_EQ(hyb["path"].front(), nlohmann::json::array({1, 1}));
     // Any-angle: the polyline's corners come back as waypoints.
     const auto theta =
         s.post("/v1/web/trace", R"({"scene":"rooms","from":[1,1],"to":[8,1],"algo":"theta"})");
@@ -295,6 +300,10 @@ TEST(server_web, malformed_requests_answer_400_naming_the_field_and_the_server_s
         {R"({"scene":"rooms","from":[1,1],"to":[8,1],"max_expansions":99999999999})",
          "max_expansions"},
         {R"({"scene":"rooms","from":[1,1],"to":[8,1],"colour":"red"})", "colour"},
+        {R"({"scene":"rooms","from":[1,1],"to":[8,1],"algo":"astar","hybrid_k":3})", "hybrid_k"},
+        {R"({"scene":"rooms","from":[1,1],"to":[8,1],"algo":"hybrid","hybrid_k":0})", "hybrid_k"},
+        {R"({"scene":"rooms","from":[1,1],"to":[8,1],"algo":"hybrid","hybrid_window":"8"})",
+         "hybrid_window"},
     };
     for (const auto& [body, field] : bad) {
         const auto j = s.post("/v1/web/trace", body, 400);

@@ -90,6 +90,8 @@ export interface TraceQuery {
   heuristic: string;
   weight?: number;
   max_expansions?: number;
+  hybrid_k?: number;
+  hybrid_window?: number;
 }
 
 /** An answer that is not 2xx: the server's {"error": "..."} text. */
@@ -149,7 +151,7 @@ export const api = {
   scenarios: (id: string) =>
     call<Scenarios>(`v1/web/scenes/${encodeURIComponent(id)}/scenarios`),
   newScratch: (scene: string) => call<ScratchAnswer>("v1/web/scratch", json({ scene })),
-  edit: (scratch: string, edits: { cell: [number, number]; set: string }[]) =>
+  edit: (scratch: string, edits: { cell: [number, number]; set: string; cost?: number }[]) =>
     call<ScratchAnswer>(`v1/web/scratch/${scratch}/edits`, json({ edits })),
   trace: (q: TraceQuery) => call<TraceAnswer>("v1/web/trace", json(q)),
   route: (scene: string, from: [number, number], to: [number, number], max_expansions?: number) =>

@@ -4,7 +4,7 @@ import { api, ApiError, type Algorithm, type SceneInfo, type Scenarios, type Tra
 import { decodeCells, firstFree, lineCells, FREE, WALL, type Grid } from "./cells";
 import { drawPane, MapImage, TraceOverlay, type Camera, type Lines } from "./view";
 
-type Tool = "start" | "goal" | "wall" | "erase" | "pan";
+type Tool = "start" | "goal" | "wall" | "erase" | "cost" | "pan";
 
 interface Pane {
   root: HTMLDivElement;
@@ -135,7 +135,7 @@ function cellAt(canvas: HTMLCanvasElement, ev: MouseEvent): [number, number] | n
 // ---- input -------------------------------------------------------------------------------
 
 let drag: { mode: "pan" | "paint"; x: number; y: number; last: [number, number] | null } | null = null;
-let pendingEdits: { cell: [number, number]; set: string }[] = [];
+let pendingEdits: { cell: [number, number]; set: string; cost?: number }[] = [];
 
 function attachInput(canvas: HTMLCanvasElement) {
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -197,6 +197,21 @@ function attachInput(canvas: HTMLCanvasElement) {
 
 function paint(cells: [number, number][]) {
   if (!state.grid || !state.map) return;
+  if (state.tool === "cost") {
+    const cost = Number(($("cost") as HTMLInputElement).value);
+    if (!(cost >= 1 && cost <= 100)) {
+      showError("terrain cost: give a number from 1 to 100");
+      return;
+    }
+    for (const c of cells) {
+      const i = c[1] * state.grid.width + c[0];
+      if ((state.grid.costs ? state.grid.costs[i] : 1) === cost) continue;
+      state.map.setCost(c[0], c[1], cost);
+      pendingEdits.push({ cell: c, set: "cost", cost });
+    }
+    state.dirty = true;
+    return;
+  }
   const code = state.tool === "wall" ? WALL : FREE;
   for (const c of cells) {
     const same = (p: [number, number] | null) => p && p[0] === c[0] && p[1] === c[1];
@@ -393,7 +408,13 @@ async function run() {
     ...(weight !== 1 ? { weight } : {}),
     ...(budget > 0 ? { max_expansions: budget } : {}),
   };
-  const answers = await Promise.allSettled(algos.map((algo) => api.trace({ ...base, algo })));
+  const hybrid = {
+    hybrid_k: Math.floor(Number(($("hybrid-k") as HTMLInputElement).value)),
+    hybrid_window: Math.floor(Number(($("hybrid-window") as HTMLInputElement).value)),
+  };
+  const answers = await Promise.allSettled(
+    algos.map((algo) => api.trace({ ...base, algo, ...(algo === "hybrid" ? hybrid : {}) })),
+  );
   if (seq !== state.runSeq) return; // a newer run started meanwhile
   const errors: string[] = [];
   tableBody.replaceChildren();
@@ -568,7 +589,7 @@ async function init() {
     const [w, h] = paneSize();
     const keys: Record<string, () => void> = {
       s: () => setTool("start"), g: () => setTool("goal"), w: () => setTool("wall"),
-      e: () => setTool("erase"), p: () => setTool("pan"), r: () => void run(),
+      e: () => setTool("erase"), c: () => setTool("cost"), p: () => setTool("pan"), r: () => void run(),
       Enter: () => void run(), " ": togglePlay, n: step, End: finishAll, t: () => void route(),
       f: fit, "+": () => zoomAt(1.25, w / 2, h / 2), "=": () => zoomAt(1.25, w / 2, h / 2),
       "-": () => zoomAt(0.8, w / 2, h / 2), "?": () => document.body.classList.toggle("no-legend"),

@@ -34,6 +34,13 @@ export interface Camera {
   oy: number;
 }
 
+/** Terrain cost > 1: from light (2) to dark amber (10 and more). */
+export function costColour(cost: number): string {
+  const t = Math.min(1, Math.max(0, (cost - 2) / 8));
+  const g = Math.round(214 - 110 * t), b = Math.round(122 - 110 * t);
+  return `#ff${g.toString(16).padStart(2, "0")}${b.toString(16).padStart(2, "0")}`;
+}
+
 /** The map as an offscreen canvas, one pixel per cell. */
 export class MapImage {
   readonly canvas: HTMLCanvasElement;
@@ -51,20 +58,24 @@ export class MapImage {
     for (let i = 0; i < grid.cells.length; ++i) {
       const c = grid.cells[i];
       let v = c === WALL ? wall : c === LOW ? low : free;
-      if (c === FREE && grid.costs && grid.costs[i] > 1) {
-        // Terrain cost: darker yellow for dearer cells (cost 2 .. 10+).
-        const t = Math.min(1, (grid.costs[i] - 1) / 9);
-        const r = 255, g = Math.round(244 - 90 * t), b = Math.round(200 - 160 * t);
-        v = (255 << 24) | (b << 16) | (g << 8) | r;
-      }
+      if (c === FREE && grid.costs && grid.costs[i] > 1) v = rgba(costColour(grid.costs[i]));
       px[i] = v;
     }
     this.ctx.putImageData(img, 0, 0);
   }
   set(x: number, y: number, code: number) {
-    this.grid.cells[y * this.grid.width + x] = code;
-    this.ctx.fillStyle = code === WALL ? colours.wall : code === LOW ? colours.low : colours.free;
+    const i = y * this.grid.width + x;
+    this.grid.cells[i] = code;
+    const cost = this.grid.costs ? this.grid.costs[i] : 1;
+    this.ctx.fillStyle =
+      code === WALL ? colours.wall : code === LOW ? colours.low : cost > 1 ? costColour(cost) : colours.free;
     this.ctx.fillRect(x, y, 1, 1);
+  }
+  setCost(x: number, y: number, cost: number) {
+    const g = this.grid;
+    if (!g.costs) g.costs = new Float32Array(g.width * g.height).fill(1);
+    g.costs[y * g.width + x] = cost;
+    this.set(x, y, g.cells[y * g.width + x]);
   }
 }
 

@@ -136,6 +136,7 @@ async function runAndFinish(page, count) {
     got[q.algo] = { query: q, answer: await res.json() };
   };
   page.on("response", collect);
+  await page.evaluate(() => document.activeElement?.blur()); // keys typed in a field are the field's
   await page.keyboard.press("r");
   await page.waitForFunction((n) => document.querySelectorAll("#results tbody tr").length === n, count);
   await page.click("#finish");
@@ -297,6 +298,39 @@ test("the Moving AI scenario browser sets start and goal and shows the optimal l
   await page.keyboard.press("r");
   await page.waitForFunction(() => document.querySelector('#results tr[data-algo="astar"] td[data-key=optimal]')?.textContent === "—");
   await page.screenshot({ path: join(artifacts, "scenarios.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("terrain cost painted on the near door sends A* round by the far one; the hybrid takes its k", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.keyboard.press("s");
+  await clickCell(page, START);
+  await page.keyboard.press("g");
+  await clickCell(page, GOAL);
+  await page.selectOption("#algo1", "astar");
+  await page.selectOption("#algo2", "hybrid");
+  await page.fill("#hybrid-k", "2");
+  await page.fill("#hybrid-window", "5");
+  const got = await runAndFinish(page, 2);
+  assert.equal(got.hybrid.query.hybrid_k, 2);
+  assert.equal(got.hybrid.query.hybrid_window, 5);
+  assert.equal(got.astar.query.hybrid_k, undefined);
+  assert.ok(got.astar.answer.path.some(([x, y]) => x === 24 && y === 10));
+  await page.keyboard.press("c");
+  await page.fill("#cost", "50");
+  const rerun = page.waitForResponse((r) => r.url().endsWith("/v1/web/trace") && JSON.parse(r.request().postData()).algo === "astar");
+  await clickCell(page, [24, 10]);
+  const after = await (await rerun).json();
+  assert.equal(after.status, "found");
+  assert.ok(after.path.some(([x, y]) => x === 24 && y === 28), "round by the far door");
+  // The page's copy holds the cost; the shared scene has none.
+  const scratch = got.astar.query.scratch;
+  const { json: cells } = await api(`v1/web/scratch/${scratch}/cells`);
+  assert.ok(Array.isArray(cells.costs) && cells.costs.includes(50), JSON.stringify(cells.costs));
+  const { json: shared } = await api("v1/web/scenes/walls/cells");
+  assert.equal(shared.costs, undefined);
+  await page.screenshot({ path: join(artifacts, "terrain-cost.png") });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -59,7 +59,8 @@ outcome<std::uint64_t> count_key(const nlohmann::json& j, const char* key) {
 
 outcome<std::pair<web_target, traced_input>> trace_from_json(const nlohmann::json& j) {
     if (auto bad = unknown_keys(j, {"scene", "scratch", "from", "to", "algo", "rule", "heuristic",
-                                    "weight", "ignore_low", "max_expansions", "trace_limit"})) {
+                                    "weight", "ignore_low", "max_expansions", "trace_limit",
+                                    "hybrid_k", "hybrid_window"})) {
         return *bad;
     }
     web_target where;
@@ -102,6 +103,19 @@ outcome<std::pair<web_target, traced_input>> trace_from_json(const nlohmann::jso
     XUNLU_TRY(trace_limit, count_key(j, "trace_limit"));
     in.max_expansions = max_expansions;
     in.trace_limit = trace_limit;
+    if (j.contains("hybrid_k") || j.contains("hybrid_window")) {
+        hybrid::hybrid_options options;
+        for (const auto& [key, field] :
+             {std::pair{"hybrid_k", &options.k}, {"hybrid_window", &options.window}}) {
+            if (!j.contains(key)) continue;
+            if (!j[key].is_number_integer() || j[key].get<std::int64_t>() < 1 ||
+                j[key].get<std::int64_t>() > 1000) {
+                return bad_field(key, "must be an integer in 1..1000");
+            }
+            *field = j[key].get<std::int32_t>();
+        }
+        in.hybrid = options;
+    }
     return std::pair{std::move(where), std::move(in)};
 }
 

@@ -21,7 +21,8 @@ struct web_target {
 };
 
 /// {"scene":ID | "scratch":ID, "from":[x,y], "to":[x,y]} (cells) and algo, rule ("4", "8",
-/// "8-cut1", "8-always"), heuristic, weight, ignore_low, max_expansions, trace_limit.
+/// "8-cut1", "8-always"), heuristic, weight, ignore_low, max_expansions, trace_limit, and for
+/// algo "hybrid" hybrid_k and hybrid_window (1..1000).
 outcome<std::pair<web_target, traced_input>> trace_from_json(const nlohmann::json& j);
 /// {"edits":[{"cell":[x,y],"set":"wall"|"free"|"low"|"clear_low"|"cost","cost":c},...]}.
 outcome<std::vector<grid::cell_edit>> edits_from_json(const nlohmann::json& j);

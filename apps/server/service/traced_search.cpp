@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include "xunlu/grid/path_check.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/request_check.hpp"
 
@@ -28,6 +29,24 @@ std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::
                                     std::to_string(map.height()) + " cells)");
     }
     return std::nullopt;
+}
+
+/// The hybrid with the client's k and window, as the registry's hybrid finder answers it.
+search::search_result hybrid_with(const grid::grid_map& map, const search::search_request& req,
+                                  const hybrid::hybrid_options& options) {
+    hybrid::method_result m = hybrid::find_path_hybrid(map, req, options);
+    search::search_result out;
+    out.status = m.status;
+    out.reason = std::move(m.reason);
+    out.stats.expanded = m.expanded;
+    out.stats.memory_bytes = m.memory_bytes;
+    if (m.found()) {
+        out.path = std::move(m.path);
+        out.length = grid::path_length(out.path);
+        out.cost = grid::path_cost(map, out.path, req.rules);
+    }
+    if (req.record_trace) out.trace.expanded = std::move(m.recorded_cells);
+    return out;
 }
 
 } // namespace
@@ -59,6 +78,16 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
                          std::to_string(in.trace_limit) + " is above the server's limit of " +
                              std::to_string(limits.max_trace_expansions) + " traced expansions");
     }
+    if (in.hybrid) {
+        if (in.algorithm != "hybrid") {
+            return bad_field("hybrid_k", "applies to algo hybrid only (not " + in.algorithm + ")");
+        }
+        if (in.hybrid->k < 1 || in.hybrid->k > 1000)
+            return bad_field("hybrid_k", "must be 1..1000");
+        if (in.hybrid->window < 1 || in.hybrid->window > 1000) {
+            return bad_field("hybrid_window", "must be 1..1000");
+        }
+    }
     search::search_request req{.start = in.from, .goal = in.to};
     req.rules = in.rules;
     req.heuristic = in.heuristic;
@@ -69,10 +98,13 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
     req.cancel = ctx.cancel;
 
     search::finder& finder = finder_for(*entry);
+    const auto run = [&](const search::search_request& r) {
+        return in.hybrid ? hybrid_with(map, r, *in.hybrid) : finder.find(map, r);
+    };
     traced_output out;
     out.algorithm = in.algorithm;
     const auto t0 = std::chrono::steady_clock::now();
-    out.result = finder.find(map, req);
+    out.result = run(req);
     out.time_us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     if (out.result.status == search::search_status::invalid_input) return out; // reason says why
@@ -85,7 +117,7 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
         traced.max_expansions = std::max<std::uint64_t>(limit, 1);
         out.truncated = true;
     }
-    auto recorded = finder.find(map, traced);
+    auto recorded = run(traced);
     out.trace_expansions = recorded.stats.expanded;
     auto& events = recorded.trace.events;
     if (events.empty() && !recorded.trace.expanded.empty()) {

@@ -10,12 +10,14 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "pathfinding_service.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/hybrid/hybrid_finder.hpp"
 #include "xunlu/search/heuristic.hpp"
 #include "xunlu/search/search_result.hpp"
 
@@ -36,6 +38,10 @@ struct traced_input {
     bool ignore_low = false;
     std::uint64_t max_expansions = 0; ///< 0 = the server's maximum
     std::uint64_t trace_limit = 0;    ///< expansions to record; 0 = max_trace_expansions
+    /// Set, with algorithm "hybrid": its threshold k and window margin (else the registry's
+    /// defaults, k = 3, window = 8). The hybrid records the cells its local searches put in
+    /// OPEN (as CLOSED events), bounded by max_trace_events.
+    std::optional<hybrid::hybrid_options> hybrid;
 };
 
 struct traced_output {
