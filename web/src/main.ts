@@ -271,7 +271,7 @@ async function loadScene(id: string) {
       state.graph = { points: g.points, links: g.links };
     }
     await loadScenarios(id);
-    status(`${id} loaded`);
+    status(`${id} loaded: press R (or Run) to search`);
   } catch (e) {
     showError(`cannot load scene ${id}: ${explain(e)}`);
   }
@@ -292,6 +292,11 @@ async function loadScenarios(id: string) {
   bucketSelect.replaceChildren(...buckets.map((b) => new Option(`bucket ${b}`, String(b))));
   bucketSelect.value = String(buckets[buckets.length - 1]);
   fillQueries();
+  // The hardest bucket's first query as the start and goal, its optimal length beside ours.
+  if (querySelect.options.length > 1) {
+    querySelect.selectedIndex = 1;
+    pickQuery(false);
+  }
   $("scen-info").textContent = `${sc.count} queries from ${sc.file}${sc.truncated ? " (first ones only)" : ""}`;
   $("scenarios-box").hidden = false;
 }
@@ -305,7 +310,7 @@ function fillQueries() {
   );
 }
 
-function pickQuery() {
+function pickQuery(andRun = true) {
   if (!state.scenarios || querySelect.value === "") return;
   const r = state.scenarios.scenarios[Number(querySelect.value)];
   state.start = [r[1], r[2]];
@@ -313,7 +318,7 @@ function pickQuery() {
   state.optimal = { from: state.start, to: state.goal, length: r[5] };
   state.dirty = true;
   updateInfo();
-  void run();
+  if (andRun) void run();
 }
 
 /** The scenario's optimal length while start and goal are still its own. */
@@ -573,7 +578,7 @@ async function init() {
   $("finish").addEventListener("click", finishAll);
   $("route").addEventListener("click", () => void route());
   bucketSelect.addEventListener("change", fillQueries);
-  querySelect.addEventListener("change", pickQuery);
+  querySelect.addEventListener("change", () => pickQuery());
   $("show-graph").addEventListener("change", () => (state.dirty = true));
   $("reset-map").addEventListener("click", () => state.sceneId && void loadScene(state.sceneId));
   sceneSelect.addEventListener("change", () => sceneSelect.value && void loadScene(sceneSelect.value));
@@ -616,7 +621,11 @@ async function init() {
       sel.append(o);
     }
   }
+  // The comparison a new user came for: A*, JPS and the hybrid.
+  const has = (n: string) => state.algorithms.some((a) => a.name === n);
   algoSelects[0].value = "astar";
+  if (has("jps")) algoSelects[1].value = "jps";
+  if (has("hybrid")) algoSelects[2].value = "hybrid";
   sceneSelect.append(new Option("(upload)", ""));
   for (const s of state.scenes) sceneSelect.append(new Option(`${s.id} (${s.width} x ${s.height})`, s.id));
   const first = state.scenes.find((s) => s.id.includes("den520d")) ?? state.scenes[0];

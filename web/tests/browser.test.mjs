@@ -178,6 +178,7 @@ test("A* and JPS: the drawn paths are the API's, the table shows the same number
   assert.match(await page.textContent("#scene-info"), /start \(2, 16\) · goal \(45, 16\)/);
   await page.selectOption("#algo1", "astar");
   await page.selectOption("#algo2", "jps");
+  await page.selectOption("#algo3", "");
   const got = await runAndFinish(page, 2);
   for (const [i, algo] of ["astar", "jps"].entries()) {
     const mine = got[algo].answer;
@@ -267,6 +268,8 @@ test("a bad upload shows the server's message; a good one replaces the map; a na
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.querySelector(".pane").clientWidth, document.querySelector(".pane").clientHeight]);
   assert.ok(widths[0] <= 521, `page width ${widths[0]}`);
   assert.ok(widths[1] > 300 && widths[2] > 200, `pane ${widths[1]} x ${widths[2]}`);
+  await page.selectOption("#algo2", "");
+  await page.selectOption("#algo3", "");
   await runAndFinish(page, 1);
   assert.equal((await tableRow(page, "astar")).status, "found");
   await page.screenshot({ path: join(artifacts, "narrow-upload.png"), fullPage: true });
@@ -310,6 +313,7 @@ test("terrain cost painted on the near door sends A* round by the far one; the h
   await clickCell(page, GOAL);
   await page.selectOption("#algo1", "astar");
   await page.selectOption("#algo2", "hybrid");
+  await page.selectOption("#algo3", "");
   await page.fill("#hybrid-k", "2");
   await page.fill("#hybrid-window", "5");
   const got = await runAndFinish(page, 2);
@@ -331,6 +335,21 @@ test("terrain cost painted on the near door sends A* round by the far one; the h
   const { json: shared } = await api("v1/web/scenes/walls/cells");
   assert.equal(shared.costs, undefined);
   await page.screenshot({ path: join(artifacts, "terrain-cost.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a new user's first run: A*, JPS and the hybrid on the hardest scenario query, with its optimal length", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  // Defaults: the three algorithms, the last bucket's first query as start and goal.
+  assert.deepEqual(await page.evaluate(() => [1, 2, 3].map((i) => document.getElementById(`algo${i}`).value)), ["astar", "jps", "hybrid"]);
+  assert.match(await page.textContent("#scene-info"), /start \(2, 16\) · goal \(45, 16\)/);
+  const got = await runAndFinish(page, 3);
+  for (const algo of ["astar", "jps"]) {
+    assert.equal(got[algo].answer.length.toFixed(8), "47.97056275");
+    assert.equal((await tableRow(page, algo)).optimal, "= 47.97056275");
+  }
+  assert.equal(got.hybrid.answer.status, "found");
   assert.deepEqual(errors, []);
   await page.close();
 });
