@@ -544,6 +544,7 @@ function frame() {
       // For tests and tools: what the canvas shows, as data.
       p.canvas.dataset.drawnPath = JSON.stringify(lines.anyAngle ?? lines.path ?? []);
       p.canvas.dataset.done = String(done);
+      p.canvas.dataset.shown = String(p.shown);
       p.canvas.dataset.camera = JSON.stringify(state.cam);
     }
     state.dirty = false;

@@ -88,6 +88,10 @@ before(async () => {
   mkdirSync(artifacts, { recursive: true });
   scenesDir = mkdtempSync(join(tmpdir(), "xunlu-web-test-"));
   writeFileSync(join(scenesDir, "walls.map"), wallsMap());
+  // A waypoint graph: three waypoints through the near door.
+  mkdirSync(join(scenesDir, "walls.waypoints"));
+  writeFileSync(join(scenesDir, "walls.waypoints", "roadPoint.csv"), "id,x,y\n1,6,10\n2,24,10\n3,40,10\n");
+  writeFileSync(join(scenesDir, "walls.waypoints", "pathlink.csv"), "from,to\n1,2\n2,3\n");
   // Its scenarios: START -> GOAL in bucket 1 with the optimal length (through the near door),
   // and a short one in bucket 0.
   writeFileSync(join(scenesDir, "walls.map.scen"), "version 1\n" +
@@ -228,7 +232,7 @@ test("A* and JPS: the drawn paths are the API's, the table shows the same number
   await page.close();
 });
 
-test("three algorithms side by side, an any-angle path drawn through its corners, the route pipeline's stage", { timeout: 120_000 }, async () => {
+test("three algorithms side by side, an any-angle path drawn through its corners, the route pipeline's stage, the waypoint graph, pause and step", { timeout: 120_000 }, async () => {
   const { page, errors } = await openPage();
   await page.selectOption("#algo1", "astar");
   await page.selectOption("#algo2", "jps");
@@ -248,7 +252,43 @@ test("three algorithms side by side, an any-angle path drawn through its corners
     throw new Error(`${e.message}: route ${JSON.stringify(route).slice(0, 300)}; error box: ${await page.textContent("#error")}`);
   });
   assert.match(await page.textContent("#route-info"), new RegExp(`stage ${route.stage}`));
+  // The waypoint graph, drawn when asked: its colour at a waypoint off every path.
+  const [plain] = await pixels(page, [[40, 10]], 0);
+  await page.check("#show-graph");
+  await page.waitForTimeout(100); // the next frame draws it
+  const [wp] = await pixels(page, [[40, 10]], 0);
+  assert.notDeepEqual(wp, plain, "the waypoint is drawn");
+  assert.ok(wp[2] - wp[0] > 50 && wp[2] - wp[1] > 50, `waypoint blue at (40, 10): ${wp} (was ${plain})`);
   await page.screenshot({ path: join(artifacts, "three-and-route.png") });
+  // Replay controls: slowest speed, pause, then each step adds exactly one expansion.
+  await page.evaluate(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); });
+  await page.selectOption("#algo2", "");
+  await page.selectOption("#algo3", "");
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("r");
+  await page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length === 1);
+  await page.keyboard.press(" ");
+  assert.equal(await page.textContent("#play"), "Play");
+  const canvas = page.locator(".pane canvas").first();
+  const closedUpTo = async () => {
+    const shown = Number(await canvas.getAttribute("data-shown"));
+    return page.evaluate((n) => {
+      const ev = window.__lastTrace;
+      let c = 0;
+      for (let i = 0; i < n; ++i) c += ev[3 * i + 2] === 1 ? 1 : 0;
+      return [c, ev[3 * (n - 1) + 2]];
+    }, shown);
+  };
+  const traceRes = (await api("v1/web/trace", { scene: "walls", from: START, to: GOAL, algo: "astar" })).json;
+  await page.evaluate((ev) => (window.__lastTrace = ev), traceRes.trace.events);
+  const [c0] = await closedUpTo();
+  for (let k = 1; k <= 3; ++k) {
+    await page.keyboard.press("n");
+    await page.waitForTimeout(50);
+    const [c, lastKind] = await closedUpTo();
+    assert.equal(c, c0 + k, `step ${k}: one more expansion`);
+    assert.equal(lastKind, 1, "a step ends on an expansion");
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });
