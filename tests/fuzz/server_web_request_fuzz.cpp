@@ -45,7 +45,7 @@ web_fixture& the_fixture() {
 }
 
 void check_cells(const grid::grid_map& m) {
-    const auto j = api::cells_json(m);
+    const auto j = nlohmann::json::parse(api::cells_json_text(m, 0));
     std::uint64_t covered = 0;
     const auto& runs = j["runs"];
     for (std::size_t i = 1; i < runs.size(); i += 2) covered += runs[i].get<std::uint64_t>();
@@ -78,7 +78,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const cell c : t.result.path) {
             if (!copy.value().map->in_bounds(c)) std::abort();
         }
-        (void)api::traced_json(t).dump();
+        const auto j = nlohmann::json::parse(api::traced_json_text(t));
+        if (j["trace"]["events"].size() != 3 * t.events.size()) std::abort();
+        if (j["trace_truncated"] != t.truncated) std::abort();
         break;
     }
     case 1: { // an edit list on a scratch copy (the store's bound evicts the older ones)

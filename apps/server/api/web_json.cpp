@@ -1,5 +1,6 @@
 #include "web_json.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -182,80 +183,122 @@ nlohmann::json web_scene_json(const scene_info& info, const grid::grid_map& map)
             {"layers", {{"low_obstacles", low}, {"terrain_costs", map.has_terrain_costs()}}}};
 }
 
-nlohmann::json cells_json(const grid::grid_map& map) {
-    auto code = [&](cell c) {
+namespace {
+
+void append_uint(std::string& out, std::uint64_t v) {
+    char buf[24];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    (void)ec; // 24 characters hold any 64-bit value
+    out.append(buf, end);
+}
+
+void append_int(std::string& out, std::int64_t v) {
+    char buf[24];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    (void)ec;
+    out.append(buf, end);
+}
+
+/// `head` dumped without its closing brace, so keys can be appended as text.
+std::string open_object(const nlohmann::json& head) {
+    std::string out = head.dump();
+    out.pop_back(); // '}'
+    if (out.size() > 1) out += ',';
+    return out;
+}
+
+} // namespace
+
+std::string cells_json_text(const grid::grid_map& map, std::uint64_t version) {
+    const nlohmann::json head{{"width", map.width()},
+                              {"height", map.height()},
+                              {"version", version},
+                              {"encoding", "rle"},
+                              {"codes", {{"0", "free"}, {"1", "wall"}, {"2", "low"}}}};
+    std::string out = open_object(head);
+    out += "\"runs\":[";
+    const auto code = [&](cell c) {
         return map.is_high_obstacle(c) ? 1 : map.is_low_obstacle(c) ? 2 : 0;
     };
-    nlohmann::json runs = nlohmann::json::array();
     int current = -1;
     std::uint64_t count = 0;
-    nlohmann::json costs = nlohmann::json::array();
-    float cost = -1;
-    std::uint64_t cost_count = 0;
+    bool first = true;
+    const auto flush = [&] {
+        if (count == 0) return;
+        if (!first) out += ',';
+        first = false;
+        append_int(out, current);
+        out += ',';
+        append_uint(out, count);
+    };
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
             const int c = code({x, y});
             if (c != current) {
-                if (count > 0) {
-                    runs.push_back(current);
-                    runs.push_back(count);
-                }
+                flush();
                 current = c;
                 count = 0;
             }
             ++count;
-            if (map.has_terrain_costs()) {
+        }
+    }
+    flush();
+    out += ']';
+    if (map.has_terrain_costs()) {
+        out += ",\"costs\":[";
+        float cost = -1;
+        count = 0;
+        first = true;
+        const auto flush_cost = [&] {
+            if (count == 0) return;
+            if (!first) out += ',';
+            first = false;
+            out += nlohmann::json(static_cast<double>(cost)).dump();
+            out += ',';
+            append_uint(out, count);
+        };
+        for (std::int32_t y = 0; y < map.height(); ++y) {
+            for (std::int32_t x = 0; x < map.width(); ++x) {
                 const float t = map.terrain_cost({x, y});
                 if (t != cost) {
-                    if (cost_count > 0) {
-                        costs.push_back(cost);
-                        costs.push_back(cost_count);
-                    }
+                    flush_cost();
                     cost = t;
-                    cost_count = 0;
+                    count = 0;
                 }
-                ++cost_count;
+                ++count;
             }
         }
+        flush_cost();
+        out += ']';
     }
-    if (count > 0) {
-        runs.push_back(current);
-        runs.push_back(count);
-    }
-    nlohmann::json j{{"width", map.width()},
-                     {"height", map.height()},
-                     {"encoding", "rle"},
-                     {"codes", {{"0", "free"}, {"1", "wall"}, {"2", "low"}}},
-                     {"runs", std::move(runs)}};
-    if (map.has_terrain_costs()) {
-        if (cost_count > 0) {
-            costs.push_back(cost);
-            costs.push_back(cost_count);
-        }
-        j["costs"] = std::move(costs);
-    }
-    return j;
+    out += '}';
+    return out;
 }
 
-nlohmann::json traced_json(const traced_output& t) {
+std::string traced_json_text(const traced_output& t) {
     nlohmann::json j = encode::search_json(t.result);
     j["algorithm"] = t.algorithm;
     j["time_us"] = t.time_us;
     nlohmann::json waypoints = nlohmann::json::array();
     for (const point p : t.result.waypoints) waypoints.push_back({p.x, p.y});
     j["waypoints"] = std::move(waypoints);
-    std::vector<std::int32_t> flat;
-    flat.reserve(t.events.size() * 3);
-    for (const auto& e : t.events) {
-        flat.push_back(e.at.x);
-        flat.push_back(e.at.y);
-        flat.push_back(e.kind == search::node_event::closed ? 1 : 0);
-    }
-    j["trace"] = {{"events", std::move(flat)},
-                  {"truncated", t.truncated},
-                  {"expansions", t.trace_expansions}};
     j["trace_truncated"] = t.truncated;
-    return j;
+    std::string out = open_object(j);
+    out.reserve(out.size() + t.events.size() * 12 + 64);
+    out += "\"trace\":{\"events\":[";
+    bool first = true;
+    for (const auto& e : t.events) {
+        if (!first) out += ',';
+        first = false;
+        append_int(out, e.at.x);
+        out += ',';
+        append_int(out, e.at.y);
+        out += e.kind == search::node_event::closed ? ",1" : ",0";
+    }
+    out += "],\"expansions\":";
+    append_uint(out, t.trace_expansions);
+    out += t.truncated ? ",\"truncated\":true}}" : ",\"truncated\":false}}";
+    return out;
 }
 
 nlohmann::json scratch_json(const scratch_snapshot& s) {

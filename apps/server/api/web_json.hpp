@@ -32,15 +32,17 @@ outcome<std::string> scratch_request_from_json(const nlohmann::json& j);
 /// The list entry of a scene for the page: id, width, height, version, cell_size, waypoints,
 /// algorithm, layers {low_obstacles, terrain_costs}.
 [[nodiscard]] nlohmann::json web_scene_json(const scene_info& info, const grid::grid_map& map);
-/// A map's cells, run-length encoded row by row from (0,0): width, height, encoding ("rle"),
-/// codes {"0":"free","1":"wall","2":"low"}, runs [code, count, code, count, ...] over
-/// width x height cells, and costs (only when the map has terrain costs) [cost, count, ...].
-[[nodiscard]] nlohmann::json cells_json(const grid::grid_map& map);
-/// A traced search: the search JSON of `xunlu find --json` (status, length, cost, expanded, ...,
-/// path), algorithm, time_us, waypoints ([[x,y],...] in cell units, any-angle finders),
-/// trace {events: [x, y, kind, x, y, kind, ...] with kind 0 = opened, 1 = closed,
-/// truncated, expansions}, trace_truncated.
-[[nodiscard]] nlohmann::json traced_json(const traced_output& t);
+/// A map's cells as JSON text, run-length encoded row by row from (0,0): width, height, version,
+/// encoding ("rle"), codes {"0":"free","1":"wall","2":"low"}, runs [code, count, code, count,
+/// ...] over width x height cells, and costs (only when the map has terrain costs) [cost, count,
+/// ...]. Written as text, not built as a JSON tree: a 16 Mi-cell map's runs would take hundreds
+/// of megabytes as tree nodes.
+[[nodiscard]] std::string cells_json_text(const grid::grid_map& map, std::uint64_t version);
+/// A traced search as JSON text: the search JSON of `xunlu find --json` (status, length, cost,
+/// expanded, ..., path), algorithm, time_us, waypoints ([[x,y],...] in cell units, any-angle
+/// finders), trace {events: [x, y, kind, x, y, kind, ...] with kind 0 = opened, 1 = closed,
+/// truncated, expansions}, trace_truncated. The events are written as text (see above).
+[[nodiscard]] std::string traced_json_text(const traced_output& t);
 /// A scratch copy: scratch, base, version, width, height.
 [[nodiscard]] nlohmann::json scratch_json(const scratch_snapshot& s);
 /// A waypoint graph: points [[x,y], ...] (cell centres, cell units), ids, links [[a,b], ...]

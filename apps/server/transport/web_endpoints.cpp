@@ -43,10 +43,9 @@ std::optional<std::string> gzip_fast(const std::string& text) {
 /// Answers JSON, gzipped (fastest level) when the client accepts gzip and the body is large.
 /// The content type carries a charset, so cpp-httplib does not compress it again: its own
 /// choice for browsers is brotli at a level that takes seconds on a multi-megabyte trace.
-void answer(const httplib::Request& req, httplib::Response& res, int status,
-            const nlohmann::json& j) {
+void answer_text(const httplib::Request& req, httplib::Response& res, int status,
+                 std::string body) {
     res.status = status;
-    std::string body = j.dump();
     constexpr std::size_t worth_compressing = 4096;
     if (body.size() >= worth_compressing && body.size() < (std::size_t{1} << 31) &&
         req.get_header_value("Accept-Encoding").find("gzip") != std::string::npos) {
@@ -57,6 +56,11 @@ void answer(const httplib::Request& req, httplib::Response& res, int status,
     }
     res.set_header("Vary", "Accept-Encoding");
     res.set_content(std::move(body), "application/json; charset=utf-8");
+}
+
+void answer(const httplib::Request& req, httplib::Response& res, int status,
+            const nlohmann::json& j) {
+    answer_text(req, res, status, j.dump());
 }
 
 void answer_error(const httplib::Request& req, httplib::Response& res, const service_error& e) {
@@ -76,7 +80,7 @@ struct web_endpoints::impl {
     impl(server_runtime& r, web_options o)
         : rt(r), options(std::move(o)), scratches(options.scratch) {}
 
-    using job = std::function<outcome<nlohmann::json>(const query_context&)>;
+    using job = std::function<outcome<std::string>(const query_context&)>; ///< JSON text
 
     /// Runs `fn` on the worker pool under the default deadline (like the JSON mirror's queries)
     /// and answers its JSON or error.
@@ -93,7 +97,7 @@ struct web_endpoints::impl {
             return;
         }
         const auto deadline = rt.deadline_for(std::nullopt);
-        std::promise<outcome<nlohmann::json>> promise;
+        std::promise<outcome<std::string>> promise;
         auto future = promise.get_future();
         const bool queued = rt.pool.try_submit([&] {
             try {
@@ -113,7 +117,7 @@ struct web_endpoints::impl {
         if (!out) {
             answer_error(req, res, out.error());
         } else {
-            answer(req, res, 200, out.value());
+            answer_text(req, res, 200, std::move(out).value());
         }
         const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
         rt.finished(rpc, out ? "OK" : status_code_name(out.error().code), s, 0,
@@ -149,9 +153,7 @@ struct web_endpoints::impl {
                   auto e = rt.service.scene(req.matches[1].str());
                   if (!e) return answer_error(req, res, e.error());
                   const auto state = e.value()->scene.state();
-                  auto j = api::cells_json(state->map());
-                  j["version"] = state->version();
-                  answer(req, res, 200, j);
+                  answer_text(req, res, 200, api::cells_json_text(state->map(), state->version()));
               });
         s.Get(std::string(scene_pattern) + "waypoints",
               [this](const httplib::Request& req, httplib::Response& res) {
@@ -197,7 +199,7 @@ struct web_endpoints::impl {
             auto in = api::trace_from_json(*body);
             if (!in) return answer_error(req, res, in.error());
             on_pool(req, res, "WebTrace",
-                    [this, &in](const query_context& ctx) -> outcome<nlohmann::json> {
+                    [this, &in](const query_context& ctx) -> outcome<std::string> {
                         const auto& [where, query] = in.value();
                         std::shared_ptr<const grid::grid_map> map;
                         std::shared_ptr<scene_entry> entry; // keeps the scene's state alive
@@ -217,7 +219,7 @@ struct web_endpoints::impl {
                             traced_search(searched, query, rt.service.limits().max_expansions,
                                           options.trace, ctx);
                         if (!out) return out.error();
-                        return api::traced_json(out.value());
+                        return api::traced_json_text(out.value());
                     });
         });
         s.Post("/v1/web/scratch", [this](const httplib::Request& req, httplib::Response& res) {
@@ -235,9 +237,8 @@ struct web_endpoints::impl {
               [this](const httplib::Request& req, httplib::Response& res) {
                   auto snap = scratches.get(req.matches[1].str());
                   if (!snap) return answer_error(req, res, snap.error());
-                  auto j = api::cells_json(*snap.value().map);
-                  j["version"] = snap.value().version;
-                  answer(req, res, 200, j);
+                  answer_text(req, res, 200,
+                              api::cells_json_text(*snap.value().map, snap.value().version));
               });
         s.Post(std::string(scratch_pattern) + "/edits",
                [this](const httplib::Request& req, httplib::Response& res) {
@@ -266,7 +267,7 @@ struct web_endpoints::impl {
             if (req.body.empty())
                 return answer_error(req, res, bad_field("body", "the file is empty"));
             on_pool(req, res, "WebUpload",
-                    [this, &req, &name](const query_context&) -> outcome<nlohmann::json> {
+                    [this, &req, &name](const query_context&) -> outcome<std::string> {
                         const auto max_cells = options.scratch.max_cells;
                         if (const auto declared = png_declared_cells(req.body);
                             declared && *declared > static_cast<std::uint64_t>(max_cells)) {
@@ -280,7 +281,7 @@ struct web_endpoints::impl {
                         if (!parsed) return bad_field("file", parsed.err().message);
                         auto made = scratches.create("upload:" + name, parsed.value().map);
                         if (!made) return made.error();
-                        return api::scratch_json(made.value());
+                        return api::scratch_json(made.value()).dump();
                     });
         });
     }
