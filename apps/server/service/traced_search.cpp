@@ -119,6 +119,8 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
     }
     auto recorded = run(traced);
     out.trace_expansions = recorded.stats.expanded;
+    // The deadline can stop the recording run before it reaches its budget: say so.
+    if (recorded.stats.expanded < std::min(out.result.stats.expanded, limit)) out.truncated = true;
     auto& events = recorded.trace.events;
     if (events.empty() && !recorded.trace.expanded.empty()) {
         // The walking methods record the cells they visited, not OPEN and CLOSED.

@@ -6,7 +6,8 @@
 // to `max_trace_expansions`: a larger search records only its first expansions (the searches
 // are deterministic, so they are the same as the first run's) and says `truncated`. The events
 // kept are further cut to `max_trace_events`. So a trace's memory is bounded by the limits,
-// never by the map or the search.
+// never by the map or the search. Both runs share the query's deadline; a recording run the
+// deadline stops short of its budget also says `truncated`.
 #pragma once
 #include <cstddef>
 #include <cstdint>
