@@ -62,6 +62,8 @@ function makePane(): Pane {
   const root = document.createElement("div");
   root.className = "pane";
   const canvas = document.createElement("canvas");
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", "the map: click to set start or goal, drag to paint; wheel zooms");
   const label = document.createElement("div");
   label.className = "label";
   root.append(canvas, label);
@@ -429,7 +431,9 @@ async function run() {
     pane.shown = 0;
     if (a.status === "fulfilled") {
       pane.result = a.value;
-      pane.label.textContent = `${algos[i]}: ${a.value.status}`;
+      pane.label.textContent =
+        `${algos[i]}: ${a.value.status}` +
+        (a.value.trace_truncated ? ` · replay cut at ${a.value.trace.expansions} expansions` : "");
       addRow(algos[i], a.value);
     } else {
       pane.result = null;
@@ -440,6 +444,18 @@ async function run() {
     pane.root.dataset.algo = algos[i];
   });
   showError(errors.length ? errors.join("\n") : null);
+  const expired = answers.some((a) => a.status === "rejected" && a.reason instanceof ApiError &&
+    a.reason.status === 404 && a.reason.message.startsWith("scratch"));
+  if (expired) {
+    // The server keeps a bounded number of copies: ours was evicted. A fresh one (edits lost).
+    if (state.sceneId) {
+      await loadScene(state.sceneId);
+      showError("your copy of the map expired on the server (too many open copies): reloaded the scene, your edits are gone; run again");
+    } else {
+      showError("your uploaded map expired on the server (too many open copies): upload it again");
+    }
+    return;
+  }
   state.playing = true;
   playButton.textContent = "Pause";
   state.dirty = true;

@@ -393,3 +393,24 @@ test("a new user's first run: A*, JPS and the hybrid on the hardest scenario que
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("an expired scratch copy is replaced with a fresh one and the page says so", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption("#algo2", "");
+  await page.selectOption("#algo3", "");
+  const got = await runAndFinish(page, 1);
+  const old = got.astar.query.scratch;
+  const res = await fetch(`${base}v1/web/scratch/${old}`, { method: "DELETE" }); // as eviction does
+  assert.equal(res.status, 200);
+  const fresh = page.waitForResponse((r) => r.url().endsWith("/v1/web/scratch") && r.request().method() === "POST");
+  await page.keyboard.press("r");
+  const made = await (await fresh).json();
+  assert.notEqual(made.scratch, old);
+  await page.waitForSelector("#error:not([hidden])");
+  assert.match(await page.textContent("#error"), /expired/);
+  const again = await runAndFinish(page, 1);
+  assert.equal(again.astar.query.scratch, made.scratch);
+  assert.equal(again.astar.answer.status, "found");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
