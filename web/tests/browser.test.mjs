@@ -414,3 +414,33 @@ test("an expired scratch copy is replaced with a fresh one and the page says so"
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("wheel zooms around the cursor, a right-button drag pans, F fits the map again", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  const canvas = page.locator(".pane canvas").first();
+  const cam = async () => JSON.parse(await canvas.getAttribute("data-camera"));
+  const box = await canvas.boundingBox();
+  const fitted = await cam();
+  const at = { x: Math.round(box.x + box.width * 0.6), y: Math.round(box.y + box.height * 0.5) };
+  const cellUnder = (c) => [(at.x - box.x - c.ox) / c.s, (at.y - box.y - c.oy) / c.s];
+  const before = cellUnder(fitted);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.wheel(0, -400);
+  await page.waitForFunction((s) => JSON.parse(document.querySelector(".pane canvas").dataset.camera).s > s * 1.5, fitted.s);
+  const zoomed = await cam();
+  const after = cellUnder(zoomed);
+  assert.ok(Math.abs(after[0] - before[0]) < 1e-6 && Math.abs(after[1] - before[1]) < 1e-6, `${before} vs ${after}`);
+  // Right-button drag: the map moves with the pointer, no cell is painted or picked.
+  await page.mouse.down({ button: "right" });
+  await page.mouse.move(at.x + 50, at.y + 30, { steps: 5 });
+  await page.mouse.up({ button: "right" });
+  await page.waitForTimeout(50);
+  const panned = await cam();
+  assert.ok(Math.abs(panned.ox - zoomed.ox - 50) < 1e-6 && Math.abs(panned.oy - zoomed.oy - 30) < 1e-6, JSON.stringify([zoomed, panned]));
+  assert.match(await page.textContent("#scene-info"), /start \(2, 16\) · goal \(45, 16\)/); // unchanged
+  await page.keyboard.press("f");
+  await page.waitForTimeout(50);
+  assert.deepEqual(await cam(), fitted);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
