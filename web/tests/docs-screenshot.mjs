@@ -16,10 +16,12 @@ try {
   await page.waitForFunction(() => /den520d: 256 x 257/.test(document.querySelector("#scene-info").textContent));
   // The page's defaults: A*, JPS and the hybrid on the first query of the hardest bucket.
   await page.waitForSelector("#scenarios-box:not([hidden])");
+  await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press("r");
   await page.waitForTimeout(1500);
   await page.click("#finish");
   await page.waitForTimeout(500);
+  await page.evaluate(() => (document.querySelector("aside").scrollTop = 0));
   await page.screenshot({ path: out });
   console.log(`wrote ${out}`);
 } finally {
