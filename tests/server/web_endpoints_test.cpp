@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "pathfinding_client.hpp"
 #include "server_process.hpp"
 #include "test_scenes.hpp"
 
@@ -134,6 +135,44 @@ TEST(server_web, scenes_list_sizes_and_layers_and_cells_decode_to_the_map) {
     bool has_jps = false;
     for (const auto& a : algos) has_jps = has_jps || a["name"] == "jps";
     EXPECT_TRUE(has_jps);
+}
+
+TEST(server_web, layers_and_cells_follow_the_shared_scene_s_updates) {
+    web_server s;
+    ASSERT_TRUE(s.server->started()) << s.server->first_line();
+    EXPECT_EQ(s.get("/v1/web/scenes")[1]["layers"]["low_obstacles"], false);
+    // A unit (low obstacle) and a terrain cost through UpdateCells, the zone servers' way.
+    pathfinding_client grpc(s.server->grpc(), std::chrono::seconds(20));
+    v1::UpdateCellsRequest u;
+    u.set_scene("rooms");
+    auto* low = u.add_edits();
+    low->mutable_cell()->set_x(2);
+    low->mutable_cell()->set_y(2);
+    low->set_kind(v1::CellEdit::LOW_OBSTACLE);
+    low->set_blocked(true);
+    auto* cost = u.add_edits();
+    cost->mutable_cell()->set_x(3);
+    cost->mutable_cell()->set_y(3);
+    cost->set_kind(v1::CellEdit::TERRAIN_COST);
+    cost->set_cost(4.0f);
+    ASSERT_TRUE(grpc.call(u).ok());
+    const auto scenes = s.get("/v1/web/scenes");
+    EXPECT_EQ(scenes[1]["version"], 1);
+    EXPECT_EQ(scenes[1]["layers"]["low_obstacles"], true);
+    EXPECT_EQ(scenes[1]["layers"]["terrain_costs"], true);
+    const auto cells = s.get("/v1/web/scenes/rooms/cells");
+    EXPECT_EQ(cells["version"], 1);
+    auto rows = decode_cells(cells);
+    ASSERT_EQ(rows.size(), 7u);
+    EXPECT_EQ(rows[2], "@.l..@....@");
+    // The cost runs: 1 everywhere but (3,3) = 4.
+    const auto& costs = cells["costs"];
+    ASSERT_EQ(costs.size(), 6u) << costs;
+    EXPECT_EQ(costs[0], 1.0);
+    EXPECT_EQ(costs[1], 3 * 11 + 3);
+    EXPECT_EQ(costs[2], 4.0);
+    EXPECT_EQ(costs[3], 1);
+    EXPECT_EQ(costs[5], 77 - 3 * 11 - 3 - 1);
 }
 
 TEST(server_web, traces_agree_with_the_path_endpoint) {

@@ -168,11 +168,16 @@ outcome<std::string> scratch_request_from_json(const nlohmann::json& j) {
     return scene;
 }
 
-nlohmann::json web_scene_json(const scene_info& info, const grid::grid_map& map) {
-    bool low = false;
-    for (std::int32_t y = 0; y < map.height() && !low; ++y) {
-        for (std::int32_t x = 0; x < map.width() && !low; ++x) low = map.is_low_obstacle({x, y});
+bool has_low_obstacles(const grid::grid_map& map) {
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            if (map.is_low_obstacle({x, y})) return true;
+        }
     }
+    return false;
+}
+
+nlohmann::json web_scene_json(const scene_info& info, bool low, bool terrain_costs) {
     return {{"id", info.id},
             {"width", info.width},
             {"height", info.height},
@@ -180,7 +185,7 @@ nlohmann::json web_scene_json(const scene_info& info, const grid::grid_map& map)
             {"cell_size", info.cell_size},
             {"waypoints", info.waypoints},
             {"algorithm", info.algorithm},
-            {"layers", {{"low_obstacles", low}, {"terrain_costs", map.has_terrain_costs()}}}};
+            {"layers", {{"low_obstacles", low}, {"terrain_costs", terrain_costs}}}};
 }
 
 namespace {

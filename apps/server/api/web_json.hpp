@@ -31,7 +31,10 @@ outcome<std::string> scratch_request_from_json(const nlohmann::json& j);
 
 /// The list entry of a scene for the page: id, width, height, version, cell_size, waypoints,
 /// algorithm, layers {low_obstacles, terrain_costs}.
-[[nodiscard]] nlohmann::json web_scene_json(const scene_info& info, const grid::grid_map& map);
+[[nodiscard]] nlohmann::json web_scene_json(const scene_info& info, bool low_obstacles,
+                                            bool terrain_costs);
+/// True when any cell of `map` holds a low obstacle (a scan: callers cache it per version).
+[[nodiscard]] bool has_low_obstacles(const grid::grid_map& map);
 /// A map's cells as JSON text, run-length encoded row by row from (0,0): width, height, version,
 /// encoding ("rle"), codes {"0":"free","1":"wall","2":"low"}, runs [code, count, code, count,
 /// ...] over width x height cells, and costs (only when the map has terrain costs) [cost, count,

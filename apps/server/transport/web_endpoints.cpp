@@ -6,6 +6,8 @@
 #include <chrono>
 #include <filesystem>
 #include <future>
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "api/json_conversion.hpp"
@@ -77,6 +79,33 @@ struct web_endpoints::impl {
     web_options options;
     scratch_store scratches;
 
+    /// Whether a scene's map has low obstacles, by scene id, for the (entry, version) it was
+    /// computed on: a scan of every cell, so not repeated for each scene list. Bounded: cleared
+    /// when it holds more ids than the server may hold scenes.
+    struct low_layer {
+        std::weak_ptr<scene_entry> entry; ///< identity, not ownership (a replaced scene differs)
+        std::uint64_t version = 0;
+        bool low = false;
+    };
+    std::mutex low_mutex;
+    std::map<std::string, low_layer, std::less<>> low_cache;
+
+    bool low_obstacles(const std::shared_ptr<scene_entry>& e, const pipeline::scene_state& state) {
+        {
+            const std::lock_guard lock(low_mutex);
+            const auto it = low_cache.find(e->id);
+            if (it != low_cache.end() && it->second.entry.lock() == e &&
+                it->second.version == state.version()) {
+                return it->second.low;
+            }
+        }
+        const bool low = api::has_low_obstacles(state.map()); // outside the lock
+        const std::lock_guard lock(low_mutex);
+        if (low_cache.size() >= rt.service.limits().max_scenes) low_cache.clear();
+        low_cache[e->id] = {e, state.version(), low};
+        return low;
+    }
+
     impl(server_runtime& r, web_options o)
         : rt(r), options(std::move(o)), scratches(options.scratch) {}
 
@@ -141,7 +170,9 @@ struct web_endpoints::impl {
             for (const auto& info : rt.service.list_scenes()) {
                 auto e = rt.service.scene(info.id);
                 if (!e) continue; // unloaded meanwhile
-                list.push_back(api::web_scene_json(info, e.value()->scene.state()->map()));
+                const auto state = e.value()->scene.state();
+                list.push_back(api::web_scene_json(info, low_obstacles(e.value(), *state),
+                                                   state->map().has_terrain_costs()));
             }
             answer(req, res, 200, list);
         });
