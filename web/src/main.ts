@@ -260,11 +260,17 @@ function setTool(t: Tool) {
 
 // ---- loading -----------------------------------------------------------------------------
 
+let loadSeq = 0;
 async function loadScene(id: string) {
   showError(null);
   status(`loading ${id}…`);
+  const seq = ++loadSeq;
   try {
     const [cells, scratch] = await Promise.all([api.sceneCells(id), api.newScratch(id)]);
+    if (seq !== loadSeq) {
+      void api.dropScratch(scratch.scratch).catch(() => undefined); // another load won
+      return;
+    }
     useMap(decodeCells(cells), id, scratch.scratch, id);
     const info = state.scenes.find((s) => s.id === id);
     state.graph = null;
