@@ -355,9 +355,14 @@ async function upload(file: File) {
     return;
   }
   status(`uploading ${file.name}…`);
+  const seq = ++loadSeq;
   try {
     const made = await api.upload(file.name, await file.arrayBuffer());
     const cells = await api.scratchCells(made.scratch);
+    if (seq !== loadSeq) {
+      void api.dropScratch(made.scratch).catch(() => undefined);
+      return;
+    }
     state.graph = null;
     useMap(decodeCells(cells), "", made.scratch, file.name);
     sceneSelect.value = "";
