@@ -59,6 +59,24 @@ TEST(traced_search, a_truncated_trace_is_the_prefix_of_the_whole_trace) {
     EXPECT_EQ(capped.value().events.size(), 100u);
 }
 
+TEST(traced_search, a_walking_method_above_the_limit_answers_no_replay_rather_than_unbounded) {
+    auto map = open_map(120, 120);
+    for (std::int32_t y = 0; y < 110; ++y) map.set_high_obstacle({60, y}, true);
+    traced_input in{.from = {5, 5}, .to = {115, 5}, .algorithm = "hybrid"};
+    const auto whole = traced_search(map, in, 2'000'000, {}, {});
+    ASSERT_TRUE(whole);
+    ASSERT_EQ(whole.value().result.status, search::search_status::found);
+    ASSERT_GT(whole.value().result.stats.expanded, 10u);
+    EXPECT_FALSE(whole.value().truncated);
+    EXPECT_FALSE(whole.value().events.empty());
+    in.trace_limit = 10;
+    const auto cut = traced_search(map, in, 2'000'000, {}, {});
+    ASSERT_TRUE(cut);
+    EXPECT_TRUE(cut.value().truncated);
+    EXPECT_TRUE(cut.value().events.empty());
+    EXPECT_EQ(cut.value().result.path, whole.value().result.path); // the answer itself stays
+}
+
 TEST(traced_search, refuses_what_it_cannot_do_naming_the_field) {
     const auto map = open_map(10, 10);
     const auto field_of = [&](traced_input in, std::uint64_t max = 1000) {

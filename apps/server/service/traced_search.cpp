@@ -31,6 +31,13 @@ std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::
     return std::nullopt;
 }
 
+/// False for the hybrid comparison's walking methods: they run to the end whatever the budget
+/// (their local searches have none), so their recording is only run when the untraced run
+/// expanded no more than the trace limit (it records at most one cell per OPEN entry).
+bool obeys_budget(std::string_view algorithm) {
+    return algorithm != "hybrid" && algorithm != "single_object";
+}
+
 /// The hybrid with the client's k and window, as the registry's hybrid finder answers it.
 search::search_result hybrid_with(const grid::grid_map& map, const search::search_request& req,
                                   const hybrid::hybrid_options& options) {
@@ -114,6 +121,10 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
     search::search_request traced = req;
     traced.record_trace = true;
     if (out.result.stats.expanded > limit) {
+        if (!obeys_budget(in.algorithm)) {
+            out.truncated = true; // no replay rather than a recording without bound
+            return out;
+        }
         traced.max_expansions = std::max<std::uint64_t>(limit, 1);
         out.truncated = true;
     }
