@@ -230,7 +230,11 @@ function sendEdits(): Promise<void> {
   // Edits go out in order, one request per stroke; the searches shown are then run again.
   const edits = pendingEdits;
   pendingEdits = [];
-  if (edits.length === 0 || !state.scratch) return editChain;
+  if (edits.length === 0) return editChain;
+  if (!state.scratch) {
+    showError("this scene is read-only here (too large for a private copy): edits are not sent; reset to undo them");
+    return editChain;
+  }
   const scratch = state.scratch;
   let applied = false;
   editChain = editChain.then(async () => {
@@ -266,12 +270,24 @@ async function loadScene(id: string) {
   status(`loading ${id}…`);
   const seq = ++loadSeq;
   try {
-    const [cells, scratch] = await Promise.all([api.sceneCells(id), api.newScratch(id)]);
+    // A copy to edit; a scene above the server's copy limit is searched read-only instead.
+    let readOnly = "";
+    const [cells, scratch] = await Promise.all([
+      api.sceneCells(id),
+      api.newScratch(id).catch((e) => {
+        if (e instanceof ApiError && e.status === 429) {
+          readOnly = explain(e);
+          return null;
+        }
+        throw e;
+      }),
+    ]);
     if (seq !== loadSeq) {
-      void api.dropScratch(scratch.scratch).catch(() => undefined); // another load won
+      if (scratch) void api.dropScratch(scratch.scratch).catch(() => undefined); // another load won
       return;
     }
-    useMap(decodeCells(cells), id, scratch.scratch, id);
+    useMap(decodeCells(cells), id, scratch ? scratch.scratch : "", id);
+    if (readOnly) showError(`${id} is shown read-only (no edits): ${readOnly}`);
     const info = state.scenes.find((s) => s.id === id);
     state.graph = null;
     if (info && info.waypoints > 0) {
@@ -408,7 +424,7 @@ const fmtCell = (c: [number, number] | null) => (c ? `(${c[0]}, ${c[1]})` : "—
 // ---- searching ---------------------------------------------------------------------------
 
 async function run() {
-  if (!state.grid || !state.start || !state.goal || !state.scratch) return;
+  if (!state.grid || !state.start || !state.goal || (!state.scratch && !state.sceneId)) return;
   await flushEditsFirst();
   const algos = selectedAlgorithms();
   const seq = ++state.runSeq;
@@ -418,7 +434,7 @@ async function run() {
   const weight = Number(($("weight") as HTMLInputElement).value) || 1;
   const budget = Math.max(0, Math.floor(Number(($("budget") as HTMLInputElement).value) || 0));
   const base = {
-    scratch: state.scratch,
+    ...(state.scratch ? { scratch: state.scratch } : { scene: state.sceneId }),
     from: state.start,
     to: state.goal,
     rule: ($("rule") as HTMLSelectElement).value,
@@ -477,7 +493,9 @@ async function flushEditsFirst() {
   if (pendingEdits.length) {
     const edits = pendingEdits;
     pendingEdits = [];
-    for (let i = 0; i < edits.length; i += 50_000) await api.edit(state.scratch, edits.slice(i, i + 50_000));
+    if (state.scratch) {
+      for (let i = 0; i < edits.length; i += 50_000) await api.edit(state.scratch, edits.slice(i, i + 50_000));
+    }
   }
   await editChain.catch(() => undefined);
 }

@@ -88,6 +88,9 @@ before(async () => {
   mkdirSync(artifacts, { recursive: true });
   scenesDir = mkdtempSync(join(tmpdir(), "xunlu-web-test-"));
   writeFileSync(join(scenesDir, "walls.map"), wallsMap());
+  // Open, 2100 x 2100 = 4.4 Mi cells: above the server's 4 Mi-cell limit for private copies.
+  const big = "." .repeat(2100) + "\n";
+  writeFileSync(join(scenesDir, "zbig.map"), `type octile\nheight 2100\nwidth 2100\nmap\n${big.repeat(2100)}`);
   // A waypoint graph: three waypoints through the near door.
   mkdirSync(join(scenesDir, "walls.waypoints"));
   writeFileSync(join(scenesDir, "walls.waypoints", "roadPoint.csv"), "id,x,y\n1,6,10\n2,24,10\n3,40,10\n");
@@ -441,6 +444,22 @@ test("wheel zooms around the cursor, a right-button drag pans, F fits the map ag
   await page.keyboard.press("f");
   await page.waitForTimeout(50);
   assert.deepEqual(await cam(), fitted);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a scene too large for a private copy is searched read-only, and says so", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.selectOption("#scene", "zbig");
+  await page.waitForFunction(() => /zbig: 2100 x 2100/.test(document.querySelector("#scene-info").textContent));
+  await page.waitForSelector("#error:not([hidden])");
+  assert.match(await page.textContent("#error"), /read-only.*scratch limit/);
+  await page.selectOption("#algo2", "");
+  await page.selectOption("#algo3", "");
+  const got = await runAndFinish(page, 1);
+  assert.equal(got.astar.query.scene, "zbig");
+  assert.equal(got.astar.query.scratch, undefined);
+  assert.equal(got.astar.answer.status, "found");
   assert.deepEqual(errors, []);
   await page.close();
 });
