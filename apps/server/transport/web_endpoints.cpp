@@ -3,6 +3,7 @@
 #include <httplib.h>
 #include <zlib.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <future>
@@ -149,8 +150,10 @@ struct web_endpoints::impl {
             answer_text(req, res, 200, std::move(out).value());
         }
         const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
-        rt.finished(rpc, out ? "OK" : status_code_name(out.error().code), s, 0,
-                    out ? "" : out.error().message);
+        // The gRPC code names the other requests' metrics carry (INVALID_ARGUMENT, ...).
+        std::string code(out ? "ok" : status_code_name(out.error().code));
+        for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        rt.finished(rpc, code, s, 0, out ? "" : out.error().message);
     }
 
     /// Parses a JSON body, or answers 400 and returns nothing.
