@@ -265,7 +265,12 @@ function setTool(t: Tool) {
 // ---- loading -----------------------------------------------------------------------------
 
 let loadSeq = 0;
-async function loadScene(id: string) {
+let loading: Promise<void> = Promise.resolve(); // run() waits for a load under way
+function loadScene(id: string): Promise<void> {
+  loading = loadSceneNow(id);
+  return loading;
+}
+async function loadSceneNow(id: string) {
   showError(null);
   status(`loading ${id}…`);
   const seq = ++loadSeq;
@@ -424,6 +429,7 @@ const fmtCell = (c: [number, number] | null) => (c ? `(${c[0]}, ${c[1]})` : "—
 // ---- searching ---------------------------------------------------------------------------
 
 async function run() {
+  await loading;
   if (!state.grid || !state.start || !state.goal || (!state.scratch && !state.sceneId)) return;
   await flushEditsFirst();
   const algos = selectedAlgorithms();

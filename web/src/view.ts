@@ -10,6 +10,7 @@ export const colours = {
   open: "#9be8a4",
   closed: "#a9c9f5",
   path: "#e0282e",
+  turn: "#7a0d10",
   anyAngle: "#8a2be2",
   route: "#ff8c00",
   start: "#19a33a",
@@ -201,7 +202,21 @@ export function drawPane(
     ctx.globalAlpha = 1;
   }
   const lw = Math.max(2.5 * px, 0.3);
-  if (lines.path) poly(lines.path, colours.path, lw, 0.5);
+  if (lines.path) {
+    poly(lines.path, colours.path, lw, 0.5);
+    // Turning points: where the step direction changes (what string pulling keeps).
+    ctx.fillStyle = colours.turn;
+    const r = Math.max(2.5 * px, 0.22);
+    const p = lines.path;
+    for (let i = 1; i + 1 < p.length; ++i) {
+      const dx0 = p[i][0] - p[i - 1][0], dy0 = p[i][1] - p[i - 1][1];
+      const dx1 = p[i + 1][0] - p[i][0], dy1 = p[i + 1][1] - p[i][1];
+      if (dx0 === dx1 && dy0 === dy1) continue;
+      ctx.beginPath();
+      ctx.arc(p[i][0] + 0.5, p[i][1] + 0.5, r, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
   if (lines.anyAngle) poly(lines.anyAngle, colours.anyAngle, lw, 0);
   if (lines.route) poly(lines.route, colours.route, lw, 0);
   const marker = (c: [number, number] | null, colour: string) => {

@@ -166,6 +166,7 @@ async function pixels(page, cells, i = 0) {
 }
 
 const isPathRed = ([r, g, b]) => r > 190 && g < 90 && b < 90;
+const isTurnDot = ([r, g, b]) => r > 90 && r < 160 && g < 40 && b < 40;
 
 async function tableRow(page, algo) {
   return page.evaluate((algo) => {
@@ -197,9 +198,15 @@ test("A* and JPS: the drawn paths are the API's, the table shows the same number
     assert.deepEqual(drawn, ref.path, `${algo}: the drawn path is the API's`);
     assert.ok(ref.path.some(([x, y]) => x === 24 && y === 10), `${algo} goes through the near door`);
     // The canvas really shows it: path red at the path's inner cells.
+    // Inner cells: dark red dots where the direction changes, path red elsewhere.
     const inner = ref.path.slice(1, -1);
     const px = await pixels(page, inner, i);
-    const notRed = inner.filter((_, k) => !isPathRed(px[k]));
+    const turns = ref.path.map((c, k, p) => k > 0 && k + 1 < p.length &&
+      (c[0] - p[k - 1][0] !== p[k + 1][0] - c[0] || c[1] - p[k - 1][1] !== p[k + 1][1] - c[1])).slice(1, -1);
+    assert.ok(turns.some(Boolean), "the path turns");
+    const wrongTurn = inner.filter((_, k) => turns[k] && !isTurnDot(px[k]));
+    assert.deepEqual(wrongTurn, [], `${algo}: turning points not marked`);
+    const notRed = inner.filter((_, k) => !turns[k] && !isPathRed(px[k]));
     assert.deepEqual(notRed, [], `${algo}: path cells not drawn red: ${JSON.stringify(notRed)} ${JSON.stringify(px.filter((p) => !isPathRed(p)))}`);
     const row = await tableRow(page, algo);
     assert.equal(row.status, "found");

@@ -12,8 +12,9 @@ try {
   page.setDefaultTimeout(20_000);
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]");
-  await page.selectOption("#scene", "den520d");
+  if ((await page.inputValue("#scene")) !== "den520d") await page.selectOption("#scene", "den520d");
   await page.waitForFunction(() => /den520d: 256 x 257/.test(document.querySelector("#scene-info").textContent));
+  await page.waitForFunction(() => /loaded/.test(document.querySelector("#status").textContent));
   // The page's defaults: A*, JPS and the hybrid on the first query of the hardest bucket.
   await page.waitForSelector("#scenarios-box:not([hidden])");
   await page.evaluate(() => document.activeElement?.blur());
@@ -21,6 +22,7 @@ try {
   await page.waitForTimeout(1500);
   await page.click("#finish");
   await page.waitForTimeout(500);
+  await page.waitForFunction(() => document.querySelector('#results td[data-key=optimal]')?.textContent.startsWith("="));
   await page.evaluate(() => (document.querySelector("aside").scrollTop = 0));
   await page.screenshot({ path: out });
   console.log(`wrote ${out}`);
