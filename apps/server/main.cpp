@@ -1,5 +1,6 @@
 // xunlu-server: the pathfinding service of a game server group (gRPC + HTTP).
 //   xunlu-server --config FILE --grpc HOST:PORT --http HOST:PORT --scenes DIR --threads N
+//                [--web DIR]
 // Flags override the file. Prints the bound addresses as one JSON line on standard output, logs
 // to standard error, and on SIGTERM (or SIGINT) drains the requests in flight and exits 0.
 #include <CLI/CLI.hpp>
@@ -16,7 +17,7 @@
 int main(int argc, char** argv) {
     using namespace xunlu::server;
     CLI::App cli{"xunlu-server: grid pathfinding service (gRPC + HTTP); see docs/server.md"};
-    std::string config_file, grpc_addr, http_addr, scenes, log_level;
+    std::string config_file, grpc_addr, http_addr, scenes, log_level, web_dir;
     std::size_t threads = 0;
     bool no_http = false;
     cli.add_option("--config", config_file, "TOML configuration file (flags override it)")
@@ -27,6 +28,9 @@ int main(int argc, char** argv) {
     cli.add_option("--scenes", scenes,
                    "scene directory: every map file in it is loaded at start-up (id = file name "
                    "without extension; DIR/<id>.waypoints/ holds its waypoint CSVs)");
+    cli.add_option("--web", web_dir,
+                   "serve the web visualizer's built page (web/dist) from this directory at "
+                   "http://HTTP-ADDRESS/");
     cli.add_option("--threads", threads, "worker threads (0 = one per hardware thread)")
         ->check(CLI::Range(0, 1024));
     cli.add_option("--log-level", log_level, "trace, debug, info, warn, error, off");
@@ -53,6 +57,7 @@ int main(int argc, char** argv) {
     if (!http_addr.empty()) config.http_address = http_addr;
     if (no_http) config.http_address.clear();
     if (!scenes.empty()) config.scene_dir = scenes;
+    if (!web_dir.empty()) config.web_dir = web_dir;
     if (cli.count("--threads") != 0) config.threads = threads;
     if (!log_level.empty()) config.log_level = log_level;
     const auto level = spdlog::level::from_str(config.log_level);

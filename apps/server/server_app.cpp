@@ -137,7 +137,19 @@ outcome<std::unique_ptr<server_app>> server_app::start(const server_config& conf
     if (!config.http_address.empty()) {
         auto http_addr = split_address(config.http_address, "--http");
         if (!http_addr) return http_addr.error();
-        s.http = std::make_unique<http_transport>(*s.runtime, config.http_threads);
+        web_options web;
+        if (!config.web_dir.empty()) {
+            namespace fs = std::filesystem;
+            std::error_code ec;
+            if (!fs::is_regular_file(fs::path(config.web_dir) / "index.html", ec)) {
+                return service_error{status_code::invalid_argument,
+                                     "--web: '" + config.web_dir +
+                                         "' has no index.html (build the page: cd web && npm ci "
+                                         "&& npm run build, then --web web/dist)"};
+            }
+            web.static_dir = config.web_dir;
+        }
+        s.http = std::make_unique<http_transport>(*s.runtime, config.http_threads, std::move(web));
         const int port = s.http->bind(http_addr.value().first, http_addr.value().second);
         if (port <= 0) {
             return service_error{status_code::unavailable,

@@ -22,6 +22,7 @@ struct server_config {
     std::size_t threads = 0;                      ///< workers; 0 = the hardware threads
     std::size_t http_threads = 4;
     std::string scene_dir; ///< loaded at start-up; LoadScene paths are relative to it
+    std::string web_dir;   ///< the web visualizer's built page (--web), served over HTTP at /
     service_limits limits;
     double slow_request_ms = 50;
     std::string log_level = "info";

@@ -26,21 +26,6 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-/// Width and height a PNG declares in its IHDR chunk, so a tiny compressed image that would
-/// decode to a huge map is refused before it is decoded. Nothing for other formats (their
-/// cells are bounded by their length).
-std::optional<std::uint64_t> png_declared_cells(std::string_view bytes) {
-    static constexpr std::string_view signature{"\x89PNG\r\n\x1a\n", 8};
-    if (!bytes.starts_with(signature) || bytes.size() < 24) return std::nullopt;
-    const auto be32 = [&](std::size_t at) {
-        std::uint64_t v = 0;
-        for (std::size_t i = 0; i < 4; ++i)
-            v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
-        return v;
-    };
-    return be32(16) * be32(20); // < 2^64: both factors are below 2^32
-}
-
 /// `relative` resolved inside `root`, refusing absolute paths and any way out of the root.
 outcome<std::string> inside_dir(const std::string& root, const std::string& relative,
                                 std::string_view field) {
@@ -196,6 +181,18 @@ service_error not_found(std::string_view id) {
 }
 
 } // namespace
+
+std::optional<std::uint64_t> png_declared_cells(std::string_view bytes) {
+    static constexpr std::string_view signature{"\x89PNG\r\n\x1a\n", 8};
+    if (!bytes.starts_with(signature) || bytes.size() < 24) return std::nullopt;
+    const auto be32 = [&](std::size_t at) {
+        std::uint64_t v = 0;
+        for (std::size_t i = 0; i < 4; ++i)
+            v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+        return v;
+    };
+    return be32(16) * be32(20); // < 2^64: both factors are below 2^32
+}
 
 scene_info describe(const scene_entry& e) {
     const auto state = e.scene.state();

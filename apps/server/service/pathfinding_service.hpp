@@ -172,6 +172,11 @@ class pathfinding_service {
     /// Marks discs explored in a player's fog; answers the cells that player has explored.
     outcome<std::size_t> explore(const explore_input& in);
 
+    /// The loaded scene `id` (the web endpoints read its map and waypoint graph); not_found.
+    [[nodiscard]] outcome<std::shared_ptr<scene_entry>> scene(std::string_view id) const {
+        return scene_of(id);
+    }
+
     [[nodiscard]] const service_limits& limits() const noexcept { return limits_; }
     [[nodiscard]] const std::string& scene_dir() const noexcept { return scene_dir_; }
 
@@ -183,6 +188,11 @@ class pathfinding_service {
     worker_pool& pool_;
     scene_registry scenes_;
 };
+
+/// Width x height a PNG declares in its IHDR chunk, so a tiny compressed image that would decode
+/// to a huge map is refused before it is decoded. Nothing for other formats (their cells are
+/// bounded by their length).
+[[nodiscard]] std::optional<std::uint64_t> png_declared_cells(std::string_view bytes);
 
 /// The scene's description as ListScenes gives it.
 [[nodiscard]] scene_info describe(const scene_entry& e);

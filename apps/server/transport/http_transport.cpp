@@ -79,9 +79,11 @@ int http_status(status_code c) noexcept {
 struct http_transport::impl {
     server_runtime& rt;
     httplib::Server server;
+    web_endpoints web;
     std::thread thread;
 
-    impl(server_runtime& r, std::size_t threads) : rt(r) {
+    impl(server_runtime& r, std::size_t threads, web_options web_opts)
+        : rt(r), web(r, std::move(web_opts)) {
         server.new_task_queue = [threads] {
             return new httplib::ThreadPool(std::max<std::size_t>(threads, 1));
         };
@@ -166,6 +168,7 @@ struct http_transport::impl {
                       return nlohmann::json{{"explored", out.value()}};
                   });
         });
+        web.install(server);
         server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
             if (res.body.empty()) {
                 const char* what = res.status == 404   ? "no such endpoint"
@@ -190,6 +193,7 @@ struct http_transport::impl {
               "/v1/influence", "/v1/explore"}) {
             if (path == p) return p;
         }
+        if (path.starts_with("/v1/web/")) return "/v1/web";
         return "other";
     }
 
@@ -245,8 +249,8 @@ struct http_transport::impl {
     }
 };
 
-http_transport::http_transport(server_runtime& runtime, std::size_t threads)
-    : impl_(std::make_unique<impl>(runtime, threads)) {}
+http_transport::http_transport(server_runtime& runtime, std::size_t threads, web_options web)
+    : impl_(std::make_unique<impl>(runtime, threads, std::move(web))) {}
 
 http_transport::~http_transport() {
     stop();

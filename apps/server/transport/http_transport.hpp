@@ -1,6 +1,6 @@
 // The HTTP port beside gRPC (cpp-httplib): /healthz, /readyz, /metrics (Prometheus text), and a
 // JSON mirror of ListScenes, FindRoute, Raycast, FindPath, SetInfluence and Explore for tools
-// and the web visualizer.
+// and the web visualizer (whose own endpoints, /v1/web/..., are in web_endpoints.hpp).
 // Queries run on the worker pool like gRPC calls; errors answer {"error": "..."} naming the
 // field (400), the scene (404), a full queue (429) or draining (503).
 #pragma once
@@ -8,13 +8,15 @@
 #include <string>
 
 #include "server_runtime.hpp"
+#include "web_endpoints.hpp"
 
 namespace xunlu::server {
 
 class http_transport {
   public:
     /// `threads`: HTTP connection threads (the searches themselves run on the worker pool).
-    http_transport(server_runtime& runtime, std::size_t threads);
+    /// `web`: the web visualizer's endpoints and page (web_endpoints.hpp).
+    http_transport(server_runtime& runtime, std::size_t threads, web_options web = {});
     ~http_transport();
     http_transport(const http_transport&) = delete;
     http_transport& operator=(const http_transport&) = delete;

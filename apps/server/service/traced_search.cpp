@@ -1,0 +1,150 @@
+#include "traced_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/search/request_check.hpp"
+
+namespace xunlu::server {
+
+namespace {
+
+/// One finder per (worker thread, algorithm): their scratch memory is reused between queries.
+search::finder& finder_for(const registry::finder_entry& entry) {
+    thread_local std::map<std::string, std::unique_ptr<search::finder>, std::less<>> finders;
+    auto it = finders.find(entry.name);
+    if (it == finders.end()) it = finders.emplace(std::string(entry.name), entry.make()).first;
+    return *it->second;
+}
+
+std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::string_view field) {
+    if (!map.in_bounds(c)) {
+        return bad_field(field, "cell " + search::cell_text(c) + " is outside the map (" +
+                                    std::to_string(map.width()) + " x " +
+                                    std::to_string(map.height()) + " cells)");
+    }
+    return std::nullopt;
+}
+
+/// False for the hybrid comparison's walking methods: they run to the end whatever the budget
+/// (their local searches have none), so their recording is only run when the untraced run
+/// expanded no more than the trace limit (it records at most one cell per OPEN entry).
+bool obeys_budget(std::string_view algorithm) {
+    return algorithm != "hybrid" && algorithm != "single_object";
+}
+
+/// The hybrid with the client's k and window, as the registry's hybrid finder answers it.
+search::search_result hybrid_with(const grid::grid_map& map, const search::search_request& req,
+                                  const hybrid::hybrid_options& options) {
+    hybrid::method_result m = hybrid::find_path_hybrid(map, req, options);
+    search::search_result out;
+    out.status = m.status;
+    out.reason = std::move(m.reason);
+    out.stats.expanded = m.expanded;
+    out.stats.memory_bytes = m.memory_bytes;
+    if (m.found()) {
+        out.path = std::move(m.path);
+        out.length = grid::path_length(out.path);
+        out.cost = grid::path_cost(map, out.path, req.rules);
+    }
+    if (req.record_trace) out.trace.expanded = std::move(m.recorded_cells);
+    return out;
+}
+
+} // namespace
+
+outcome<traced_output> traced_search(const grid::grid_map& map, const traced_input& in,
+                                     std::uint64_t max_expansions, const trace_limits& limits,
+                                     const query_context& ctx) {
+    const auto* entry = registry::find_finder(in.algorithm);
+    if (entry == nullptr) {
+        return bad_field("algo", "unknown algorithm '" + in.algorithm + "' (use " +
+                                     registry::finder_names() + ")");
+    }
+    if (auto bad = check_cell(map, in.from, "from")) return *bad;
+    if (auto bad = check_cell(map, in.to, "to")) return *bad;
+    if (!entry->caps.rules.supports(in.rules)) {
+        return bad_field("rule", "algorithm " + in.algorithm + " does not support movement rule " +
+                                     std::string(grid::movement_rules_name(in.rules)));
+    }
+    if (!std::isfinite(in.weight) || in.weight < 1.0) {
+        return bad_field("weight", "must be a finite number >= 1");
+    }
+    if (in.max_expansions > max_expansions) {
+        return bad_field("max_expansions", std::to_string(in.max_expansions) +
+                                               " is above the server's limit of " +
+                                               std::to_string(max_expansions) + " expansions");
+    }
+    if (in.trace_limit > limits.max_trace_expansions) {
+        return bad_field("trace_limit",
+                         std::to_string(in.trace_limit) + " is above the server's limit of " +
+                             std::to_string(limits.max_trace_expansions) + " traced expansions");
+    }
+    if (in.hybrid) {
+        if (in.algorithm != "hybrid") {
+            return bad_field("hybrid_k", "applies to algo hybrid only (not " + in.algorithm + ")");
+        }
+        if (in.hybrid->k < 1 || in.hybrid->k > 1000)
+            return bad_field("hybrid_k", "must be 1..1000");
+        if (in.hybrid->window < 1 || in.hybrid->window > 1000) {
+            return bad_field("hybrid_window", "must be 1..1000");
+        }
+    }
+    search::search_request req{.start = in.from, .goal = in.to};
+    req.rules = in.rules;
+    req.heuristic = in.heuristic;
+    req.weight = in.weight;
+    req.low_obstacles_block = !in.ignore_low;
+    req.max_expansions = in.max_expansions == 0 ? max_expansions : in.max_expansions;
+    req.deadline = ctx.deadline;
+    req.cancel = ctx.cancel;
+
+    search::finder& finder = finder_for(*entry);
+    const auto run = [&](const search::search_request& r) {
+        return in.hybrid ? hybrid_with(map, r, *in.hybrid) : finder.find(map, r);
+    };
+    traced_output out;
+    out.algorithm = in.algorithm;
+    const auto t0 = std::chrono::steady_clock::now();
+    out.result = run(req);
+    out.time_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    if (out.result.status == search::search_status::invalid_input) return out; // reason says why
+
+    // The recording run: no more expansions than the first run made, nor than the limit.
+    const std::uint64_t limit = in.trace_limit == 0 ? limits.max_trace_expansions : in.trace_limit;
+    search::search_request traced = req;
+    traced.record_trace = true;
+    if (out.result.stats.expanded > limit) {
+        if (!obeys_budget(in.algorithm)) {
+            out.truncated = true; // no replay rather than a recording without bound
+            return out;
+        }
+        traced.max_expansions = std::max<std::uint64_t>(limit, 1);
+        out.truncated = true;
+    }
+    auto recorded = run(traced);
+    out.trace_expansions = recorded.stats.expanded;
+    // The deadline can stop the recording run before it reaches its budget: say so.
+    if (recorded.stats.expanded < std::min(out.result.stats.expanded, limit)) out.truncated = true;
+    auto& events = recorded.trace.events;
+    if (events.empty() && !recorded.trace.expanded.empty()) {
+        // The walking methods record the cells they visited, not OPEN and CLOSED.
+        for (const cell c : recorded.trace.expanded) {
+            events.push_back({c, search::node_event::closed});
+        }
+    }
+    if (events.size() > limits.max_trace_events) {
+        events.resize(limits.max_trace_events);
+        out.truncated = true;
+    }
+    out.events = std::move(events);
+    return out;
+}
+
+} // namespace xunlu::server

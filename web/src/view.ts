@@ -1,0 +1,233 @@
+// Canvas drawing: the map (one pixel per cell in an offscreen canvas, scaled without smoothing),
+// each pane's trace overlay (OPEN and CLOSED cells), paths as lines, markers, the waypoint graph.
+// One camera is shared by every pane so side-by-side searches stay aligned.
+import { FREE, LOW, WALL, type Grid } from "./cells";
+
+export const colours = {
+  free: "#ffffff",
+  wall: "#2f3437",
+  low: "#a98a5b",
+  open: "#9be8a4",
+  closed: "#a9c9f5",
+  path: "#e0282e",
+  turn: "#7a0d10",
+  anyAngle: "#8a2be2",
+  route: "#ff8c00",
+  start: "#19a33a",
+  goal: "#d6202a",
+  waypoints: "#4f63c4",
+  background: "#dfe3e8",
+};
+
+function rgba(hex: string): number {
+  const v = parseInt(hex.slice(1), 16);
+  const r = (v >> 16) & 255;
+  const g = (v >> 8) & 255;
+  const b = v & 255;
+  return (255 << 24) | (b << 16) | (g << 8) | r; // little-endian RGBA in a Uint32Array
+}
+const OPEN_PX = rgba(colours.open);
+const CLOSED_PX = rgba(colours.closed);
+
+export interface Camera {
+  s: number; // CSS pixels per cell
+  ox: number; // CSS pixels
+  oy: number;
+}
+
+/** Terrain cost > 1: from light (2) to dark amber (10 and more). */
+export function costColour(cost: number): string {
+  const t = Math.min(1, Math.max(0, (cost - 2) / 8));
+  const g = Math.round(214 - 110 * t), b = Math.round(122 - 110 * t);
+  return `#ff${g.toString(16).padStart(2, "0")}${b.toString(16).padStart(2, "0")}`;
+}
+
+/** The map as an offscreen canvas, one pixel per cell. */
+export class MapImage {
+  readonly canvas: HTMLCanvasElement;
+  private ctx: CanvasRenderingContext2D;
+  constructor(readonly grid: Grid) {
+    this.canvas = document.createElement("canvas");
+    this.canvas.width = grid.width;
+    this.canvas.height = grid.height;
+    this.ctx = this.canvas.getContext("2d")!;
+    const img = this.ctx.createImageData(grid.width, grid.height);
+    const px = new Uint32Array(img.data.buffer);
+    const free = rgba(colours.free);
+    const wall = rgba(colours.wall);
+    const low = rgba(colours.low);
+    for (let i = 0; i < grid.cells.length; ++i) {
+      const c = grid.cells[i];
+      let v = c === WALL ? wall : c === LOW ? low : free;
+      if (c === FREE && grid.costs && grid.costs[i] > 1) v = rgba(costColour(grid.costs[i]));
+      px[i] = v;
+    }
+    this.ctx.putImageData(img, 0, 0);
+  }
+  set(x: number, y: number, code: number) {
+    const i = y * this.grid.width + x;
+    this.grid.cells[i] = code;
+    const cost = this.grid.costs ? this.grid.costs[i] : 1;
+    this.ctx.fillStyle =
+      code === WALL ? colours.wall : code === LOW ? colours.low : cost > 1 ? costColour(cost) : colours.free;
+    this.ctx.fillRect(x, y, 1, 1);
+  }
+  setCost(x: number, y: number, cost: number) {
+    const g = this.grid;
+    if (!g.costs) g.costs = new Float32Array(g.width * g.height).fill(1);
+    g.costs[y * g.width + x] = cost;
+    this.set(x, y, g.cells[y * g.width + x]);
+  }
+}
+
+/** OPEN/CLOSED colours of one pane's trace, replayed event by event. */
+export class TraceOverlay {
+  readonly canvas: HTMLCanvasElement;
+  private ctx: CanvasRenderingContext2D;
+  private img: ImageData;
+  private px: Uint32Array;
+  private dirty: [number, number, number, number] | null = null;
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.canvas = document.createElement("canvas");
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.ctx = this.canvas.getContext("2d")!;
+    this.img = this.ctx.createImageData(width, height);
+    this.px = new Uint32Array(this.img.data.buffer);
+  }
+  clear() {
+    this.px.fill(0);
+    this.ctx.clearRect(0, 0, this.width, this.height);
+    this.dirty = null;
+  }
+  mark(x: number, y: number, closed: boolean) {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+    this.px[y * this.width + x] = closed ? CLOSED_PX : OPEN_PX;
+    const d = this.dirty;
+    if (!d) this.dirty = [x, y, x, y];
+    else {
+      if (x < d[0]) d[0] = x;
+      if (y < d[1]) d[1] = y;
+      if (x > d[2]) d[2] = x;
+      if (y > d[3]) d[3] = y;
+    }
+  }
+  flush() {
+    const d = this.dirty;
+    if (!d) return;
+    this.ctx.putImageData(this.img, 0, 0, d[0], d[1], d[2] - d[0] + 1, d[3] - d[1] + 1);
+    this.dirty = null;
+  }
+}
+
+export interface Lines {
+  path: [number, number][] | null; // cells (centres drawn)
+  anyAngle: [number, number][] | null; // cell units
+  route: [number, number][] | null; // cell units
+  graph: { points: [number, number][]; links: [number, number][] } | null; // cell units
+}
+
+/** Draws one pane: map, overlay, grid lines when zoomed in, lines, start and goal. */
+export function drawPane(
+  canvas: HTMLCanvasElement,
+  cam: Camera,
+  map: MapImage,
+  overlay: TraceOverlay | null,
+  lines: Lines,
+  start: [number, number] | null,
+  goal: [number, number] | null,
+) {
+  const ctx = canvas.getContext("2d")!;
+  const dpr = window.devicePixelRatio || 1;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = colours.background;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.setTransform(dpr * cam.s, 0, 0, dpr * cam.s, dpr * cam.ox, dpr * cam.oy);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(map.canvas, 0, 0);
+  if (overlay) {
+    overlay.flush();
+    ctx.drawImage(overlay.canvas, 0, 0);
+  }
+  const w = map.grid.width, h = map.grid.height;
+  const px = 1 / cam.s; // one CSS pixel in cell units
+  if (cam.s >= 12) {
+    // Grid lines over the visible cells only.
+    const x0 = Math.max(0, Math.floor(-cam.ox / cam.s));
+    const y0 = Math.max(0, Math.floor(-cam.oy / cam.s));
+    const x1 = Math.min(w, Math.ceil((canvas.width / dpr - cam.ox) / cam.s));
+    const y1 = Math.min(h, Math.ceil((canvas.height / dpr - cam.oy) / cam.s));
+    ctx.strokeStyle = "rgba(0,0,0,0.12)";
+    ctx.lineWidth = px;
+    ctx.beginPath();
+    for (let x = x0; x <= x1; ++x) {
+      ctx.moveTo(x, y0);
+      ctx.lineTo(x, y1);
+    }
+    for (let y = y0; y <= y1; ++y) {
+      ctx.moveTo(x0, y);
+      ctx.lineTo(x1, y);
+    }
+    ctx.stroke();
+  }
+  const poly = (pts: [number, number][], colour: string, width: number, offset: number) => {
+    if (pts.length === 0) return;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.lineJoin = "round";
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    ctx.moveTo(pts[0][0] + offset, pts[0][1] + offset);
+    for (const p of pts) ctx.lineTo(p[0] + offset, p[1] + offset);
+    if (pts.length === 1) ctx.lineTo(pts[0][0] + offset + 0.01, pts[0][1] + offset);
+    ctx.stroke();
+  };
+  if (lines.graph) {
+    ctx.strokeStyle = colours.waypoints;
+    ctx.globalAlpha = 0.6;
+    ctx.lineWidth = Math.max(px, 0.08);
+    ctx.beginPath();
+    for (const [a, b] of lines.graph.links) {
+      const p = lines.graph.points[a], q = lines.graph.points[b];
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(q[0], q[1]);
+    }
+    ctx.stroke();
+    ctx.fillStyle = colours.waypoints;
+    const r = Math.max(2 * px, 0.25);
+    for (const p of lines.graph.points) ctx.fillRect(p[0] - r, p[1] - r, 2 * r, 2 * r);
+    ctx.globalAlpha = 1;
+  }
+  const lw = Math.max(2.5 * px, 0.3);
+  if (lines.path) {
+    poly(lines.path, colours.path, lw, 0.5);
+    // Turning points: where the step direction changes (what string pulling keeps).
+    ctx.fillStyle = colours.turn;
+    const r = Math.max(2.5 * px, 0.22);
+    const p = lines.path;
+    for (let i = 1; i + 1 < p.length; ++i) {
+      const dx0 = p[i][0] - p[i - 1][0], dy0 = p[i][1] - p[i - 1][1];
+      const dx1 = p[i + 1][0] - p[i][0], dy1 = p[i + 1][1] - p[i][1];
+      if (dx0 === dx1 && dy0 === dy1) continue;
+      ctx.beginPath();
+      ctx.arc(p[i][0] + 0.5, p[i][1] + 0.5, r, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+  if (lines.anyAngle) poly(lines.anyAngle, colours.anyAngle, lw, 0);
+  if (lines.route) poly(lines.route, colours.route, lw, 0);
+  const marker = (c: [number, number] | null, colour: string) => {
+    if (!c) return;
+    const m = Math.max(3 * px, 0);
+    ctx.fillStyle = colour;
+    ctx.fillRect(c[0] - m + 0.0, c[1] - m, 1 + 2 * m, 1 + 2 * m);
+    ctx.strokeStyle = "#ffffff";
+    ctx.lineWidth = px;
+    ctx.strokeRect(c[0] - m, c[1] - m, 1 + 2 * m, 1 + 2 * m);
+  };
+  marker(start, colours.start);
+  marker(goal, colours.goal);
+}

@@ -1,0 +1,31 @@
+// Takes docs/img/web-visualizer.png: a running server's page (XUNLU_URL, e.g. from ./run serve)
+// with den520d, A*, JPS and the hybrid side by side on the first Moving AI query of its hardest
+// bucket (the page's defaults). Not part of the test suite; run it by hand after changing the page:
+//   XUNLU_URL=http://127.0.0.1:8080/ node tests/docs-screenshot.mjs ../docs/img/web-visualizer.png
+import { chromium } from "playwright-core";
+
+const url = process.env.XUNLU_URL ?? "http://127.0.0.1:8080/";
+const out = process.argv[2] ?? "web-visualizer.png";
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true, timeout: 30_000 });
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+  page.setDefaultTimeout(20_000);
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  if ((await page.inputValue("#scene")) !== "den520d") await page.selectOption("#scene", "den520d");
+  await page.waitForFunction(() => /den520d: 256 x 257/.test(document.querySelector("#scene-info").textContent));
+  await page.waitForFunction(() => /loaded/.test(document.querySelector("#status").textContent));
+  // The page's defaults: A*, JPS and the hybrid on the first query of the hardest bucket.
+  await page.waitForSelector("#scenarios-box:not([hidden])");
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("r");
+  await page.waitForTimeout(1500);
+  await page.click("#finish");
+  await page.waitForTimeout(500);
+  await page.waitForFunction(() => document.querySelector('#results td[data-key=optimal]')?.textContent.startsWith("="));
+  await page.evaluate(() => (document.querySelector("aside").scrollTop = 0));
+  await page.screenshot({ path: out });
+  console.log(`wrote ${out}`);
+} finally {
+  await browser.close();
+}
