@@ -1,6 +1,8 @@
 // Names of the compared methods and turning directions, for the CLI and JSON output.
 #include "xunlu/hybrid/method_result.hpp"
 
+#include "xunlu/grid/path_check.hpp"
+
 namespace xunlu::hybrid {
 
 std::string_view method_name(method_kind m) noexcept {
@@ -43,6 +45,22 @@ std::optional<turn_direction> parse_turn(std::string_view name) noexcept {
     }
     if (name == "both") return turn_direction::both;
     return std::nullopt;
+}
+
+search::search_result to_search_result(method_result m, const grid::grid_map& map,
+                                       const search::search_request& request) {
+    search::search_result out;
+    out.status = m.status;
+    out.reason = std::move(m.reason);
+    out.stats.expanded = m.expanded;
+    out.stats.memory_bytes = m.memory_bytes;
+    if (m.found()) {
+        out.path = std::move(m.path);
+        out.length = grid::path_length(out.path);
+        out.cost = grid::path_cost(map, out.path, request.rules);
+    }
+    if (request.record_trace) out.trace.expanded = std::move(m.recorded_cells);
+    return out;
 }
 
 } // namespace xunlu::hybrid

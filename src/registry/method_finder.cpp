@@ -27,18 +27,7 @@ search::search_result method_finder::find(const grid::grid_map& map,
                                           "lines; use astar or dijkstra)";
         return out;
     }
-    hybrid::method_result m = run_(map, request);
-    out.status = m.status;
-    out.reason = std::move(m.reason);
-    out.stats.expanded = m.expanded;
-    out.stats.memory_bytes = m.memory_bytes;
-    if (m.found()) {
-        out.path = std::move(m.path);
-        out.length = grid::path_length(out.path);
-        out.cost = grid::path_cost(map, out.path, request.rules);
-    }
-    if (request.record_trace) out.trace.expanded = std::move(m.recorded_cells);
-    return out;
+    return hybrid::to_search_result(run_(map, request), map, request);
 }
 
 } // namespace xunlu::registry::detail

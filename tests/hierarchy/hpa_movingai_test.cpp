@@ -4,14 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <map>
 #include <string>
 
+#include "support/scenario_maps.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/hierarchy/hpa_search.hpp"
-#include "xunlu/io/map_loader.hpp"
-#include "xunlu/io/movingai_scen.hpp"
-#include "xunlu/io/parse_error.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
 // Sanitizer and unoptimised builds check every 5th file (each map builds two graphs and their
@@ -42,33 +39,25 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
     std::size_t checked = 0;
     for (std::size_t fi = 0; fi < files.size(); fi += file_stride) {
         const auto& file = files[fi];
-        auto text = io::read_file(file.string());
-        ASSERT_TRUE(text.ok()) << text.err().message;
-        auto scens = io::parse_scenarios(*text, file.string());
-        ASSERT_TRUE(scens.ok()) << scens.err().message;
-        std::map<std::string, grid::grid_map> maps;
-        const std::size_t every = std::max<std::size_t>(1, scens->size() / per_file);
-        for (std::size_t i = 0; i < scens->size(); i += every) {
-            const io::scenario& s = (*scens)[i];
-            const std::string name(io::map_basename(s.map_name));
-            auto it = maps.find(name);
-            if (it == maps.end()) {
-                auto loaded = io::load_map((file.parent_path() / name).string());
-                ASSERT_TRUE(loaded.ok()) << loaded.err().message;
-                it = maps.emplace(name, std::move(loaded->map)).first;
-            }
+        auto read = testing::read_scenario_file(file);
+        ASSERT_EQ(read.error, "");
+        const std::size_t every = std::max<std::size_t>(1, read.scenarios.size() / per_file);
+        for (std::size_t i = 0; i < read.scenarios.size(); i += every) {
+            const io::scenario& s = read.scenarios[i];
+            const grid::grid_map* map = read.map_of(s);
+            ASSERT_NE(map, nullptr) << read.error;
             const search::search_request req{.start = s.start, .goal = s.goal};
             const std::string where = file.filename().string() + ":" + std::to_string(s.line);
-            const auto e = exact.find_path(it->second, req);
+            const auto e = exact.find_path(*map, req);
             ASSERT_TRUE(e.found()) << "hpa-exact " << where << ": " << e.reason;
             EXPECT_TRUE(s.matches(e.length)) << "hpa-exact " << where << ": length " << e.length
                                              << " expected " << s.optimal_length;
-            EXPECT_FALSE(grid::check_path(it->second, e.path, req.rules, req.mask()).has_value());
-            const auto f = fast.find_path(it->second, req);
+            EXPECT_FALSE(grid::check_path(*map, e.path, req.rules, req.mask()).has_value());
+            const auto f = fast.find_path(*map, req);
             ASSERT_TRUE(f.found()) << "hpa " << where << ": " << f.reason;
             ASSERT_EQ(f.path.front(), s.start) << where;
             ASSERT_EQ(f.path.back(), s.goal) << where;
-            const auto bad = grid::check_path(it->second, f.path, req.rules, req.mask());
+            const auto bad = grid::check_path(*map, f.path, req.rules, req.mask());
             EXPECT_FALSE(bad.has_value()) << "hpa " << where << ": " << *bad;
             // Never shorter than the optimum (at the file's precision).
             EXPECT_TRUE(f.length >= s.optimal_length || s.matches(f.length))

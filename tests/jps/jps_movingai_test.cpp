@@ -8,10 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "support/scenario_maps.hpp"
 #include "xunlu/grid/path_check.hpp"
-#include "xunlu/io/map_loader.hpp"
-#include "xunlu/io/movingai_scen.hpp"
-#include "xunlu/io/parse_error.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
@@ -46,26 +44,19 @@ TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
         finders.push_back(registry::find_finder(algo)->make());
     for (std::size_t f = 0; f < files.size(); ++f) {
         const auto& file = files[f];
-        auto text = io::read_file(file.string());
-        ASSERT_TRUE(text.ok()) << text.err().message;
-        auto scens = io::parse_scenarios(*text, file.string());
-        ASSERT_TRUE(scens.ok()) << scens.err().message;
-        std::map<std::string, grid::grid_map> maps;
+        auto read = testing::read_scenario_file(file);
+        ASSERT_EQ(read.error, "");
+        const auto& scens = read.scenarios;
         for (std::size_t a = 0; a < algos.size(); ++a) {
             const auto& [algo, per_file] = algos[a];
             if (std::string(algo).ends_with("-dh") && f % landmark_file_stride != 0) continue;
-            const std::size_t every = std::max<std::size_t>(1, scens->size() / per_file);
-            for (std::size_t i = 0; i < scens->size(); i += every) {
-                const io::scenario& s = (*scens)[i];
-                const std::string name(io::map_basename(s.map_name));
-                auto it = maps.find(name);
-                if (it == maps.end()) {
-                    auto loaded = io::load_map((file.parent_path() / name).string());
-                    ASSERT_TRUE(loaded.ok()) << loaded.err().message;
-                    it = maps.emplace(name, std::move(loaded->map)).first;
-                }
+            const std::size_t every = std::max<std::size_t>(1, scens.size() / per_file);
+            for (std::size_t i = 0; i < scens.size(); i += every) {
+                const io::scenario& s = scens[i];
+                const grid::grid_map* map = read.map_of(s);
+                ASSERT_NE(map, nullptr) << read.error;
                 const search::search_request request{.start = s.start, .goal = s.goal};
-                const auto r = finders[a]->find(it->second, request);
+                const auto r = finders[a]->find(*map, request);
                 const std::string where = std::string(algo) + " " + file.filename().string() + ":" +
                                           std::to_string(s.line);
                 ASSERT_TRUE(r.found()) << where << ": " << r.reason;
@@ -73,8 +64,7 @@ TEST(jps_movingai, every_variant_matches_optimal_lengths_on_a_sample) {
                     << where << ": length " << r.length << " expected " << s.optimal_length;
                 ASSERT_EQ(r.path.front(), s.start) << where;
                 ASSERT_EQ(r.path.back(), s.goal) << where;
-                const auto bad =
-                    grid::check_path(it->second, r.path, request.rules, request.mask());
+                const auto bad = grid::check_path(*map, r.path, request.rules, request.mask());
                 EXPECT_FALSE(bad.has_value()) << where << ": " << *bad;
                 ++checked;
             }

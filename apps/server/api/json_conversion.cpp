@@ -6,21 +6,12 @@
 #include <string>
 #include <type_traits>
 
+#include "json_fields.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 
 namespace xunlu::server::api {
 
 namespace {
-
-std::optional<service_error> unknown_keys(const nlohmann::json& j,
-                                          std::initializer_list<std::string_view> known) {
-    for (const auto& [key, value] : j.items()) {
-        bool found = false;
-        for (const auto k : known) found = found || key == k;
-        if (!found) return bad_field(key, "unknown key");
-    }
-    return std::nullopt;
-}
 
 outcome<std::string> scene_of(const nlohmann::json& j) {
     if (!j.contains("scene")) return bad_field("scene", "is missing");

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <limits>
 
+#include "json_fields.hpp"
 #include "xunlu/encode/json_encoder.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 #include "xunlu/search/heuristic.hpp"
@@ -12,16 +13,6 @@
 namespace xunlu::server::api {
 
 namespace {
-
-std::optional<service_error> unknown_keys(const nlohmann::json& j,
-                                          std::initializer_list<std::string_view> known) {
-    for (const auto& [key, value] : j.items()) {
-        bool found = false;
-        for (const auto k : known) found = found || key == k;
-        if (!found) return bad_field(key, "unknown key");
-    }
-    return std::nullopt;
-}
 
 outcome<cell> cell_at(const nlohmann::json& v, const std::string& field) {
     if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer()) {

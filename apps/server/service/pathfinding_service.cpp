@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "cell_check.hpp"
 #include "xunlu/facade/route.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 #include "xunlu/io/map_loader.hpp"
@@ -86,15 +87,6 @@ std::optional<service_error> check_pixel(const grid::grid_map& map, double cell_
         return bad_field(field, "pixel (" + std::to_string(p.x) + "," + std::to_string(p.y) +
                                     ") is outside the map (" + std::to_string(w) + " x " +
                                     std::to_string(h) + " pixels)");
-    }
-    return std::nullopt;
-}
-
-std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::string_view field) {
-    if (!map.in_bounds(c)) {
-        return bad_field(field, "cell " + search::cell_text(c) + " is outside the map (" +
-                                    std::to_string(map.width()) + " x " +
-                                    std::to_string(map.height()) + " cells)");
     }
     return std::nullopt;
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include "cell_check.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/request_check.hpp"
@@ -22,15 +23,6 @@ search::finder& finder_for(const registry::finder_entry& entry) {
     return *it->second;
 }
 
-std::optional<service_error> check_cell(const grid::grid_map& map, cell c, std::string_view field) {
-    if (!map.in_bounds(c)) {
-        return bad_field(field, "cell " + search::cell_text(c) + " is outside the map (" +
-                                    std::to_string(map.width()) + " x " +
-                                    std::to_string(map.height()) + " cells)");
-    }
-    return std::nullopt;
-}
-
 /// False for the hybrid comparison's walking methods: they run to the end whatever the budget
 /// (their local searches have none), so their recording is only run when the untraced run
 /// expanded no more than the trace limit (it records at most one cell per OPEN entry).
@@ -41,19 +33,7 @@ bool obeys_budget(std::string_view algorithm) {
 /// The hybrid with the client's k and window, as the registry's hybrid finder answers it.
 search::search_result hybrid_with(const grid::grid_map& map, const search::search_request& req,
                                   const hybrid::hybrid_options& options) {
-    hybrid::method_result m = hybrid::find_path_hybrid(map, req, options);
-    search::search_result out;
-    out.status = m.status;
-    out.reason = std::move(m.reason);
-    out.stats.expanded = m.expanded;
-    out.stats.memory_bytes = m.memory_bytes;
-    if (m.found()) {
-        out.path = std::move(m.path);
-        out.length = grid::path_length(out.path);
-        out.cost = grid::path_cost(map, out.path, req.rules);
-    }
-    if (req.record_trace) out.trace.expanded = std::move(m.recorded_cells);
-    return out;
+    return hybrid::to_search_result(hybrid::find_path_hybrid(map, req, options), map, req);
 }
 
 } // namespace

@@ -212,11 +212,7 @@ struct http_transport::impl {
     void query(const httplib::Request& req, httplib::Response& res, std::string_view rpc,
                const query_fn& fn) {
         const auto t0 = clock_type::now();
-        ++rt.in_flight;
-        struct leave {
-            server_runtime& rt;
-            ~leave() { --rt.in_flight; }
-        } const guard{rt};
+        const in_flight_request counted(rt);
         if (!rt.serving.load()) {
             answer_error(res, {status_code::unavailable, "the server is not serving"});
             return done(rpc, res, t0, 0);

@@ -37,4 +37,16 @@ struct server_runtime {
     [[nodiscard]] std::vector<gauge_sample> gauges() const;
 };
 
+/// Counts one HTTP request in `in_flight` for as long as it is being answered.
+class in_flight_request {
+  public:
+    explicit in_flight_request(server_runtime& rt) : rt_(rt) { ++rt_.in_flight; }
+    in_flight_request(const in_flight_request&) = delete;
+    in_flight_request& operator=(const in_flight_request&) = delete;
+    ~in_flight_request() { --rt_.in_flight; }
+
+  private:
+    server_runtime& rt_;
+};
+
 } // namespace xunlu::server

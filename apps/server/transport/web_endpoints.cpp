@@ -117,11 +117,7 @@ struct web_endpoints::impl {
     void on_pool(const httplib::Request& req, httplib::Response& res, std::string_view rpc,
                  const job& fn) {
         const auto t0 = clock_type::now();
-        ++rt.in_flight;
-        struct leave {
-            server_runtime& rt;
-            ~leave() { --rt.in_flight; }
-        } const guard{rt};
+        const in_flight_request counted(rt);
         if (!rt.serving.load()) {
             answer_error(req, res, {status_code::unavailable, "the server is not serving"});
             return;

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
 
 namespace xunlu::hybrid {
@@ -67,5 +69,11 @@ struct method_result {
 
     [[nodiscard]] bool found() const noexcept { return status == search::search_status::found; }
 };
+
+/// A method's result as a grid search result (status, reason, path, length, cost under the
+/// request's rules, expanded, memory; the recorded cells as the trace when the request asked
+/// for one), for the finders and the service.
+[[nodiscard]] search::search_result to_search_result(method_result m, const grid::grid_map& map,
+                                                     const search::search_request& request);
 
 } // namespace xunlu::hybrid
