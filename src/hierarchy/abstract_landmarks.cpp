@@ -14,7 +14,7 @@ abstract_landmarks abstract_landmarks::build(std::shared_ptr<const cluster_graph
     if (n == 0) return out;
     out.count_ =
         static_cast<std::int64_t>(map.width()) * map.height() > (std::int64_t{1} << 22) ? 4 : 8;
-    out.dist_.assign(static_cast<std::size_t>(n) * out.count_, unreachable);
+    std::vector<double> all(static_cast<std::size_t>(n) * out.count_, unreachable);
     std::vector<std::uint32_t> owner(n);
     for (std::size_t k = 0; k < g.cluster_count(); ++k) {
         for (std::size_t i = 0; i < g.at(k).transitions.size(); ++i) {
@@ -65,12 +65,30 @@ abstract_landmarks abstract_landmarks::build(std::shared_ptr<const cluster_graph
     for (std::size_t l = 0; l < out.count_; ++l) {
         dijkstra(next);
         for (std::uint32_t v = 0; v < n; ++v) {
-            out.dist_[static_cast<std::size_t>(v) * out.count_ + l] = d[v];
+            all[static_cast<std::size_t>(v) * out.count_ + l] = d[v];
             nearest[v] = std::min(nearest[v], d[v]);
         }
         next = farthest(nearest);
     }
+    out.split(all);
     return out;
+}
+
+void abstract_landmarks::split(const std::vector<double>& all) {
+    const cluster_graph& g = *graph_;
+    rows_.clear();
+    bytes_ = sizeof(abstract_landmarks);
+    for (std::size_t c = 0; c < g.chunk_count(); ++c) {
+        const std::size_t begin = static_cast<std::size_t>(g.chunk_first(c)) * count_;
+        const std::size_t end =
+            (c + 1 < g.chunk_count() ? static_cast<std::size_t>(g.chunk_first(c + 1))
+                                     : static_cast<std::size_t>(g.node_count())) *
+            count_;
+        rows_.push_back(std::make_shared<const std::vector<double>>(
+            all.begin() + static_cast<std::ptrdiff_t>(begin),
+            all.begin() + static_cast<std::ptrdiff_t>(end)));
+        bytes_ += (end - begin) * sizeof(double) + 32;
+    }
 }
 
 abstract_landmarks abstract_landmarks::inherit(const abstract_landmarks& old,
@@ -79,20 +97,34 @@ abstract_landmarks abstract_landmarks::inherit(const abstract_landmarks& old,
     out.graph_ = graph;
     out.fresh_ = false;
     out.count_ = old.count_;
+    out.bytes_ = sizeof(abstract_landmarks);
     const cluster_graph& g = *graph;
     const cluster_graph& was = *old.graph_;
-    out.dist_.assign(static_cast<std::size_t>(g.node_count()) * out.count_,
-                     std::numeric_limits<double>::quiet_NaN());
-    if (was.cluster_count() != g.cluster_count()) return out;
-    for (std::size_t k = 0; k < g.cluster_count(); ++k) {
-        if (&g.at(k) != &was.at(k)) continue; // rebuilt: unknown
-        const std::size_t n = g.at(k).transitions.size() * out.count_;
-        std::copy_n(
-            old.dist_.begin() + static_cast<std::ptrdiff_t>(
-                                    static_cast<std::size_t>(was.node_id(k, 0)) * out.count_),
-            n,
-            out.dist_.begin() + static_cast<std::ptrdiff_t>(
-                                    static_cast<std::size_t>(g.node_id(k, 0)) * out.count_));
+    const bool same_shape = was.chunk_count() == g.chunk_count();
+    for (std::size_t c = 0; c < g.chunk_count(); ++c) {
+        const cluster_chunk& now = g.chunk(c);
+        if (same_shape && &now == &was.chunk(c)) { // the chunk is shared: so are its rows
+            out.rows_.push_back(old.rows_[c]);
+            out.bytes_ += old.rows_[c]->size() * sizeof(double) + 32;
+            continue;
+        }
+        // A repaired chunk: rows of the clusters it shares are copied, rebuilt ones unknown.
+        auto rows = std::make_shared<std::vector<double>>(
+            static_cast<std::size_t>(now.first[cluster_chunk::size]) * out.count_,
+            std::numeric_limits<double>::quiet_NaN());
+        if (same_shape) {
+            const cluster_chunk& before = was.chunk(c);
+            for (std::size_t i = 0; i < now.count && i < before.count; ++i) {
+                if (now.clusters[i] != before.clusters[i]) continue;
+                const std::size_t n = now.clusters[i]->transitions.size() * out.count_;
+                std::copy_n(old.rows_[c]->begin() +
+                                static_cast<std::ptrdiff_t>(before.first[i] * out.count_),
+                            n,
+                            rows->begin() + static_cast<std::ptrdiff_t>(now.first[i] * out.count_));
+            }
+        }
+        out.bytes_ += rows->size() * sizeof(double) + 32;
+        out.rows_.push_back(std::move(rows));
     }
     return out;
 }

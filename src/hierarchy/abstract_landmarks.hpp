@@ -68,13 +68,13 @@ class abstract_landmarks {
     [[nodiscard]] bool fresh() const noexcept { return fresh_; }
 
     [[nodiscard]] std::size_t count() const noexcept { return count_; }
-    /// The distances of node `id` from each landmark (count() values; `unreachable` if none).
-    [[nodiscard]] const double* row(std::uint32_t id) const noexcept {
-        return dist_.data() + static_cast<std::size_t>(id) * count_;
+    /// The distances of node `id` (in cluster `k`) from each landmark: count() values,
+    /// `unreachable` where none, NaN where unknown (a rebuilt cluster's node).
+    [[nodiscard]] const double* row(std::size_t k, std::uint32_t id) const noexcept {
+        const std::size_t c = k >> cluster_chunk::bits;
+        return rows_[c]->data() + static_cast<std::size_t>(id - graph_->chunk_first(c)) * count_;
     }
-    [[nodiscard]] std::size_t memory_bytes() const noexcept {
-        return sizeof(abstract_landmarks) + dist_.capacity() * sizeof(double);
-    }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept { return bytes_; }
     /// The derived-cache key of the landmarks of the graph with options key `graph_key`.
     [[nodiscard]] static std::uint64_t cache_key(std::uint64_t graph_key) noexcept {
         return graph_key;
@@ -84,7 +84,13 @@ class abstract_landmarks {
     std::shared_ptr<const cluster_graph> graph_; ///< the graph whose node ids index the rows
     bool fresh_ = true;
     std::size_t count_ = 0;
-    std::vector<double> dist_; ///< node-major: count_ values per node
+    /// Per chunk of the graph, node-major: count_ values per node. Shared with the landmarks
+    /// of the version this one was carried over from wherever the graph's chunk is shared.
+    std::vector<std::shared_ptr<const std::vector<double>>> rows_;
+    std::size_t bytes_ = 0;
+
+    /// Splits node-major distances of every node into rows per chunk.
+    void split(const std::vector<double>& all);
 };
 
 } // namespace xunlu::hierarchy::detail

@@ -255,15 +255,15 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     for (std::size_t i = 0; i < cg.transitions.size(); ++i) {
         if (s.goal_steps[i] == no_route) continue;
         const double link = steps_cost(s.goal_steps[i], rules);
-        const double* row = landmarks->row(graph->node_id(kg, i));
+        const double* row = landmarks->row(kg, graph->node_id(kg, i));
         for (std::size_t l = 0; l < lcount; ++l) {
             s.goal_bounds[l] = std::min(s.goal_bounds[l], row[l] + link);
         }
     }
     constexpr double unreachable = detail::abstract_landmarks::unreachable;
-    auto h_node = [&](std::uint32_t id, cell c) {
+    auto h_node = [&](std::size_t k, std::uint32_t id, cell c) {
         double best = h(c);
-        const double* row = landmarks->row(id);
+        const double* row = landmarks->row(k, id);
         for (std::size_t l = 0; l < lcount; ++l) {
             const double a = row[l];
             const double b = s.goal_bounds[l];
@@ -295,7 +295,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         node_record& r = s.record(to);
         if (r.mark == closed) return;
         if (r.mark == seen && r.g <= g) return;
-        const double hn = to == goal_id ? 0.0 : h_node(to, at);
+        const double hn = to == goal_id ? 0.0 : h_node(k, to, at);
         if (hn == unreachable) return; // cannot reach the goal
         if (r.mark != seen && trace) out.trace.events.push_back({at, search::node_event::opened});
         r.g = g;

@@ -156,6 +156,14 @@ class cluster_graph {
                static_cast<std::uint32_t>(i);
     }
     [[nodiscard]] std::uint32_t node_count() const noexcept { return chunk_first_.back(); }
+    /// Chunks of 64 clusters (cluster k lies in chunk k >> cluster_chunk::bits), for data kept
+    /// per chunk beside the graph (shared between versions the same way).
+    [[nodiscard]] std::size_t chunk_count() const noexcept { return chunks_.size(); }
+    [[nodiscard]] const cluster_chunk& chunk(std::size_t c) const noexcept { return *chunks_[c]; }
+    /// The first node id of chunk `c`.
+    [[nodiscard]] std::uint32_t chunk_first(std::size_t c) const noexcept {
+        return chunk_first_[c];
+    }
     /// The cluster of abstract node `id` (binary search over the clusters' first ids).
     [[nodiscard]] std::size_t cluster_of_node(std::uint32_t id) const noexcept;
 
