@@ -66,7 +66,9 @@ struct hpa_search::impl {
     };
     std::vector<entry> heap;
     std::vector<std::uint32_t> chain;
-    std::vector<cell> corners;
+    std::vector<std::size_t> turns; ///< smoothing: indices of the path's turning points
+    std::vector<double> prefix;     ///< smoothing: path cost up to each cell
+    std::vector<cell> smooth;       ///< smoothing: the new path
 
     node_record& record(std::uint32_t id) {
         const std::size_t p = id >> page_bits;
@@ -97,7 +99,11 @@ hpa_mode hpa_search::mode() const noexcept {
 std::size_t hpa_search::memory_bytes() const noexcept {
     return impl_->box.memory_bytes() + impl_->pages_held * (sizeof(node_record) << page_bits) +
            impl_->pages.capacity() * sizeof(void*) + impl_->heap.capacity() * sizeof(impl::entry) +
-           (impl_->start_steps.capacity() + impl_->goal_steps.capacity()) * sizeof(packed_steps);
+           (impl_->start_steps.capacity() + impl_->goal_steps.capacity()) * sizeof(packed_steps) +
+           impl_->turns.capacity() * sizeof(std::size_t) +
+           impl_->prefix.capacity() * sizeof(double) + impl_->smooth.capacity() * sizeof(cell) +
+           impl_->goal_bounds.capacity() * sizeof(double) +
+           impl_->chain.capacity() * sizeof(std::uint32_t);
 }
 
 cluster_graph_options hpa_search::options_for(const grid::grid_map& map,
@@ -449,7 +455,8 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         // Smoothing: from each turning point, replace the stretch up to the farthest of the
         // next 16 turning points by the straight octile line when that line is walkable and
         // strictly shorter.
-        std::vector<std::size_t> turns{0};
+        auto& turns = s.turns;
+        turns.assign(1, 0);
         for (std::size_t i = 1; i + 1 < out.path.size(); ++i) {
             const cell p = out.path[i - 1];
             const cell q = out.path[i];
@@ -457,13 +464,15 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             if (q.x - p.x != r.x - q.x || q.y - p.y != r.y - q.y) turns.push_back(i);
         }
         turns.push_back(out.path.size() - 1);
-        std::vector<double> prefix(out.path.size(), 0.0);
+        auto& prefix = s.prefix;
+        prefix.assign(out.path.size(), 0.0);
         for (std::size_t i = 1; i < out.path.size(); ++i) {
             const bool diag =
                 out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
             prefix[i] = prefix[i - 1] + (diag ? diagonal : straight);
         }
-        std::vector<cell> smooth{out.path.front()};
+        auto& smooth = s.smooth;
+        smooth.assign(1, out.path.front());
         std::size_t t = 0;
         while (t + 1 < turns.size()) {
             std::size_t next = t + 1;
@@ -486,7 +495,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             }
             t = next;
         }
-        out.path = std::move(smooth);
+        out.path.assign(smooth.begin(), smooth.end());
     }
     cost_of(out.path);
     if (found) {
