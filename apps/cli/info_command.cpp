@@ -36,6 +36,7 @@ nlohmann::json hierarchy_memory(const grid::grid_map& m, const std::string& mode
         throw command_error{"unknown --hpa '" + mode_name + "' (use fast or exact)"};
     }
     hierarchy::hpa_search engine(mode);
+    if (auto big = engine.size_problem(m); !big.empty()) throw command_error{big};
     const bool progress = stderr_is_terminal() && !json &&
                           std::int64_t{m.width()} * m.height() >= (std::int64_t{1} << 18);
     if (progress) {

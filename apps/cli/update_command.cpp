@@ -122,6 +122,9 @@ void run_update(const update_args& a) {
     hierarchy::hpa_search engine(mode.value_or(hierarchy::hpa_mode::fast));
     const search::search_request request{};
     if (mode) {
+        if (auto big = engine.size_problem(before->map()); !big.empty()) {
+            throw command_error{big};
+        }
         const auto t0 = std::chrono::steady_clock::now();
         const auto graph = engine.graph_for(before->map(), request);
         j["hpa"] = {{"mode", a.hpa},

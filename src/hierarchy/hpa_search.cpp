@@ -106,6 +106,16 @@ std::size_t hpa_search::memory_bytes() const noexcept {
            impl_->chain.capacity() * sizeof(std::uint32_t);
 }
 
+std::string hpa_search::size_problem(const grid::grid_map& map) const {
+    const std::int64_t cells = std::int64_t{map.width()} * map.height();
+    if (impl_->mode == hpa_mode::exact && cells > max_exact_cells) {
+        return "hpa-exact: the map has " + std::to_string(cells) +
+               " cells, over the exact mode's limit of 2^24 (its graph makes every crossing "
+               "cell a node: about 30 bytes per cell); use hpa (fast mode) on big worlds";
+    }
+    return {};
+}
+
 cluster_graph_options hpa_search::options_for(const grid::grid_map& map,
                                               const search::search_request& request) const {
     cluster_graph_options o;
@@ -144,6 +154,10 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     const cluster_graph_options options = options_for(map, request);
     if (auto bad = cluster_graph::options_problem(options); !bad.empty()) {
         out.reason = std::string(algo) + ": " + bad;
+        return out;
+    }
+    if (auto big = size_problem(map); !big.empty()) {
+        out.reason = std::move(big);
         return out;
     }
     const char* why = nullptr;

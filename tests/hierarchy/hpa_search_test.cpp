@@ -219,6 +219,13 @@ TEST(hpa_search, refusals_fallbacks_budget_and_memory_cap) {
     capped.max_memory_bytes = 1000;
     EXPECT_EQ(engine.find_path(map, capped).status, search::search_status::resource_exhausted);
 
+    // Exact mode refuses maps over its limit before building anything.
+    const auto huge = grid::grid_map::create(4097, 4096).value();
+    const auto big = engine.find_path(huge, {.start = {0, 0}, .goal = {1, 1}});
+    EXPECT_EQ(big.status, search::search_status::invalid_input);
+    EXPECT_NE(big.reason.find("over the exact mode's limit of 2^24"), std::string::npos)
+        << big.reason;
+
     const auto same = engine.find_path(map, {.start = {0, 0}, .goal = {0, 0}});
     ASSERT_TRUE(same.found());
     EXPECT_EQ(same.path.size(), 1u);

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/hierarchy/cluster_graph.hpp"
@@ -47,6 +48,14 @@ class hpa_search {
 
     search::search_result find_path(const grid::grid_map& map,
                                     const search::search_request& request);
+
+    /// Largest map exact mode builds a graph for (cells): its graph takes about 30 bytes per
+    /// cell (every crossing cell a node), 0.5 GiB at 2^24 cells.
+    static constexpr std::int64_t max_exact_cells = std::int64_t{1} << 24;
+
+    /// Why this engine will not build a graph for `map` (exact mode over max_exact_cells), or
+    /// empty. find_path answers invalid_input with this reason.
+    [[nodiscard]] std::string size_problem(const grid::grid_map& map) const;
 
     /// The graph options this engine uses on `map` for `request` (rules, mask, cluster size).
     [[nodiscard]] cluster_graph_options options_for(const grid::grid_map& map,
