@@ -1,7 +1,7 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
 // threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables,
-// visgraph with its visibility graphs, hpa-exact with its cluster graphs repaired from the
-// previous snapshot's, A*);
+// visgraph with its visibility graphs, hpa-exact and hpa with their cluster graphs repaired
+// from the previous snapshot's, A*);
 // every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
 // by ./test (build/tsan).
 #include <gtest/gtest.h>
@@ -127,6 +127,21 @@ std::string check_any_angle(search::finder& finder, const grid::grid_map& map, b
     return "";
 }
 
+/// A fast-mode hierarchical answer (hpa): found exactly when A* finds a path, valid step by
+/// step, never shorter than A*'s.
+std::string check_fast_hierarchical(search::finder& finder, const grid::grid_map& map,
+                                    bool low_block) {
+    const search::search_request req{
+        .start = {0, 4}, .goal = {21, 4}, .low_obstacles_block = low_block};
+    const auto got = finder.find(map, req);
+    const auto ref = search::find_path_astar(map, req);
+    if (got.status != ref.status) return "hpa status differs from A*: " + got.reason;
+    if (!ref.found()) return "";
+    if (got.cost < ref.cost - 1e-9) return "hpa path shorter than A*'s";
+    if (auto bad = grid::check_path(map, got.path, req.rules, req.mask())) return *bad;
+    return "";
+}
+
 /// A registered finder behind the engine interface check_search uses.
 struct registry_engine {
     std::unique_ptr<search::finder> finder;
@@ -163,6 +178,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             const auto any_angle = registry::find_finder("visgraph")->make();
             // hpa-exact: each snapshot's cluster graph, repaired from its parent's.
             registry_engine hierarchical{registry::find_finder("hpa-exact")->make()};
+            // hpa: the fast mode, whose landmark rows are carried over from the parent's.
+            const auto fast_hierarchical = registry::find_finder("hpa")->make();
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -193,7 +210,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 6) {
+                    switch ((q / 2) % 7) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -208,6 +225,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 4:
                         problem = check_search(hierarchical, st->map(), low);
+                        break;
+                    case 5:
+                        problem = check_fast_hierarchical(*fast_hierarchical, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);
