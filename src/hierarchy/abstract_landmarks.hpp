@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "box_search.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/hierarchy/cluster_graph.hpp"
 
@@ -31,15 +32,8 @@ void for_each_abstract_neighbour(const cluster_graph& g, const grid::grid_map& m
     for (std::int32_t dy = -1; dy <= 1; ++dy) {
         for (std::int32_t dx = -1; dx <= 1; ++dx) {
             const cell o{cu.x + dx, cu.y + dy};
-            if ((dx == 0 && dy == 0) || c.contains(o) || !map.in_bounds(o) ||
-                (map.flags(o) & mask) != 0) {
-                continue;
-            }
+            if ((dx == 0 && dy == 0) || c.contains(o) || !legal_step(map, cu, o, mask)) continue;
             const bool diagonal = dx != 0 && dy != 0;
-            if (diagonal &&
-                ((map.flags({o.x, cu.y}) & mask) != 0 || (map.flags({cu.x, o.y}) & mask) != 0)) {
-                continue;
-            }
             const std::size_t k2 = g.cluster_of(o);
             const std::uint16_t j = g.at(k2).transition_at(o);
             if (j == cluster::no_slot) continue;

@@ -32,6 +32,17 @@ struct cell_box {
     }
 };
 
+/// Whether the step from the free cell `a` to its neighbour `b` is legal: `b` in the map and
+/// free, and for a diagonal step both cells beside it free (8-connected, no corner cutting).
+[[nodiscard]] inline bool legal_step(const grid::grid_map& map, cell a, cell b,
+                                     std::uint8_t mask) noexcept {
+    if (!map.in_bounds(b) || (map.flags(b) & mask) != 0) return false;
+    if (a.x != b.x && a.y != b.y) {
+        return (map.flags({b.x, a.y}) & mask) == 0 && (map.flags({a.x, b.y}) & mask) == 0;
+    }
+    return true;
+}
+
 /// The packed octile step counts between two cells (the path of an empty grid).
 [[nodiscard]] packed_steps octile_steps(cell a, cell b) noexcept;
 

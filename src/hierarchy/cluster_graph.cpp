@@ -16,15 +16,6 @@ bool free_cell(const grid::grid_map& map, cell c, std::uint8_t mask) {
     return map.in_bounds(c) && (map.flags(c) & mask) == 0;
 }
 
-/// Whether the step from `a` to its neighbour `b` is legal (8-connected, no corner cutting).
-bool legal_step(const grid::grid_map& map, cell a, cell b, std::uint8_t mask) {
-    if (!free_cell(map, a, mask) || !free_cell(map, b, mask)) return false;
-    if (a.x != b.x && a.y != b.y) {
-        return free_cell(map, {b.x, a.y}, mask) && free_cell(map, {a.x, b.y}, mask);
-    }
-    return true;
-}
-
 /// The transitions HPA*'s entrances put on one side of a cluster: `along` walks the side's
 /// cells, `across` is the step into the neighbouring cluster.
 void entrance_cells(const grid::grid_map& map, cell first, cell along, cell across,
@@ -80,7 +71,8 @@ std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
             for (std::int32_t dy = -1; dy <= 1; ++dy) {
                 for (std::int32_t dx = -1; dx <= 1; ++dx) {
                     const cell o{c.x + dx, c.y + dy};
-                    if ((dx != 0 || dy != 0) && !k->contains(o) && legal_step(map, c, o, mask)) {
+                    if ((dx != 0 || dy != 0) && !k->contains(o) && free_cell(map, c, mask) &&
+                        detail::legal_step(map, c, o, mask)) {
                         found.push_back(c);
                         return;
                     }

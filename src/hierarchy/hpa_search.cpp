@@ -29,14 +29,6 @@ struct node_record {
     std::uint32_t mark = 0;
 };
 
-bool legal_step(const grid::grid_map& map, cell a, cell b, std::uint8_t mask) {
-    if (!map.in_bounds(b) || (map.flags(b) & mask) != 0) return false;
-    if (a.x != b.x && a.y != b.y) {
-        return (map.flags({b.x, a.y}) & mask) == 0 && (map.flags({a.x, b.y}) & mask) == 0;
-    }
-    return true;
-}
-
 detail::cell_box box_of(const cluster& k) {
     return {k.origin, k.width, k.height};
 }
@@ -184,7 +176,6 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     const auto graph = graph_for(map, request);
     impl& s = *impl_;
     const auto& rules = request.rules;
-    const auto mask = static_cast<std::uint8_t>(request.mask());
     const cell start = request.start;
     const cell goal = request.goal;
     const std::uint64_t expanded_before = s.box.expanded();
@@ -400,26 +391,10 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             if (direct != no_route) reach(u, goal_id, steps_cost(direct, rules), goal, kg);
             continue;
         }
-        const cluster& c = graph->at(k);
         const std::size_t i = u - graph->node_id(k, 0);
-        const std::uint32_t base = graph->node_id(k, 0);
-        for (std::uint32_t e = c.first_edge[i]; e < c.first_edge[i + 1]; ++e) {
-            const cluster_edge& edge = c.edges[e];
-            reach(u, base + edge.to, gu + steps_cost(edge.steps, rules), c.transitions[edge.to], k);
-        }
-        for (std::int32_t dy = -1; dy <= 1; ++dy) {
-            for (std::int32_t dx = -1; dx <= 1; ++dx) {
-                const cell o{cu.x + dx, cu.y + dy};
-                if ((dx == 0 && dy == 0) || c.contains(o) || !legal_step(map, cu, o, mask)) {
-                    continue;
-                }
-                const std::size_t k2 = graph->cluster_of(o);
-                const std::uint16_t j = graph->at(k2).transition_at(o);
-                if (j == cluster::no_slot) continue;
-                reach(u, graph->node_id(k2, j), gu + (dx != 0 && dy != 0 ? diagonal : straight), o,
-                      k2);
-            }
-        }
+        detail::for_each_abstract_neighbour(*graph, map, k, i,
+                                            [&](std::uint32_t v, double cost, std::size_t kv,
+                                                cell at) { reach(u, v, gu + cost, at, kv); });
         if (k == kg && s.goal_steps[i] != no_route) {
             reach(u, goal_id, gu + steps_cost(s.goal_steps[i], rules), goal, kg);
         }
