@@ -117,6 +117,7 @@ nlohmann::json finder_json(const registry::finder_entry& e) {
     j["preprocessing"] = c.preprocessing;
     j["stepping"] = c.stepping;
     j["any_angle"] = c.any_angle;
+    j["budget"] = c.budget;
     j["terrain_costs"] = registry::support_name(c.terrain_costs);
     j["stop_within"] = registry::support_name(c.stop_within);
     j["turn_penalty"] = registry::support_name(c.turn_penalty);

@@ -221,7 +221,8 @@ constexpr finder_capabilities walk_caps(bool complete) {
             .hex = support::unsupported,
             .weight = support::ignored,
             .optimal = false,
-            .complete = complete};
+            .complete = complete,
+            .budget = false};
 }
 
 const std::vector<finder_entry>& table() {

@@ -335,7 +335,7 @@ TEST_F(cli, algorithms_json_lists_every_registered_finder_with_the_documented_ke
     std::vector<std::string> names;
     for (const auto& e : j) {
         for (const char* key : {"name", "description", "optimal", "complete", "preprocessing",
-                                "stepping", "terrain_costs", "stop_within", "rules"}) {
+                                "stepping", "terrain_costs", "stop_within", "rules", "budget"}) {
             EXPECT_TRUE(e.contains(key)) << key;
         }
         names.push_back(e["name"].get<std::string>());

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "cell_check.hpp"
+#include "thread_finders.hpp"
 #include "xunlu/facade/route.hpp"
 #include "xunlu/grid/line_of_sight.hpp"
 #include "xunlu/io/map_loader.hpp"
@@ -159,13 +160,6 @@ pipeline::route_finder& route_finder_for(const std::string& algorithm) {
         it = finders.emplace(algorithm, std::move(made).value()).first;
     }
     return it->second;
-}
-
-search::finder& path_finder_for(const registry::finder_entry& entry) {
-    thread_local std::map<std::string, std::unique_ptr<search::finder>, std::less<>> finders;
-    auto it = finders.find(entry.name);
-    if (it == finders.end()) it = finders.emplace(std::string(entry.name), entry.make()).first;
-    return *it->second;
 }
 
 service_error not_found(std::string_view id) {
@@ -478,7 +472,7 @@ outcome<path_output> pathfinding_service::find_path(const path_input& in,
         }
         return bad_field(name, "cell " + at + " is unexplored and assumed blocked (fog)");
     }
-    out.result = path_finder_for(*finder_entry).find(*searched, req);
+    out.result = thread_finder(*finder_entry).find(*searched, req);
     out.time_us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
     out.algorithm = algorithm;
     out.version = state->version();

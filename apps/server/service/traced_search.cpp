@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cell_check.hpp"
+#include "thread_finders.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/request_check.hpp"
@@ -14,21 +15,6 @@
 namespace xunlu::server {
 
 namespace {
-
-/// One finder per (worker thread, algorithm): their scratch memory is reused between queries.
-search::finder& finder_for(const registry::finder_entry& entry) {
-    thread_local std::map<std::string, std::unique_ptr<search::finder>, std::less<>> finders;
-    auto it = finders.find(entry.name);
-    if (it == finders.end()) it = finders.emplace(std::string(entry.name), entry.make()).first;
-    return *it->second;
-}
-
-/// False for the hybrid comparison's walking methods: they run to the end whatever the budget
-/// (their local searches have none), so their recording is only run when the untraced run
-/// expanded no more than the trace limit (it records at most one cell per OPEN entry).
-bool obeys_budget(std::string_view algorithm) {
-    return algorithm != "hybrid" && algorithm != "single_object";
-}
 
 /// The hybrid with the client's k and window, as the registry's hybrid finder answers it.
 search::search_result hybrid_with(const grid::grid_map& map, const search::search_request& req,
@@ -84,7 +70,7 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
     req.deadline = ctx.deadline;
     req.cancel = ctx.cancel;
 
-    search::finder& finder = finder_for(*entry);
+    search::finder& finder = thread_finder(*entry);
     const auto run = [&](const search::search_request& r) {
         return in.hybrid ? hybrid_with(map, r, *in.hybrid) : finder.find(map, r);
     };
@@ -101,8 +87,10 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
     search::search_request traced = req;
     traced.record_trace = true;
     if (out.result.stats.expanded > limit) {
-        if (!obeys_budget(in.algorithm)) {
-            out.truncated = true; // no replay rather than a recording without bound
+        // A finder that ignores the budget (registry capability `budget`: the walking methods)
+        // would record without bound: no replay then.
+        if (!entry->caps.budget) {
+            out.truncated = true;
             return out;
         }
         traced.max_expansions = std::max<std::uint64_t>(limit, 1);

@@ -55,6 +55,10 @@ struct finder_capabilities {
     /// their `length` Euclidean; `optimal` then means the shortest such polyline, which is never
     /// longer than the shortest 8-connected path.
     bool any_angle = false;
+    /// Honours search_request::max_expansions, the deadline and the cancel flag (a search that
+    /// runs out answers budget_exhausted). False for the walking methods: they walk to the end
+    /// and only their local searches are bounded.
+    bool budget = true;
 };
 
 /// The movement rules a finder supports, as names ("4", "8", "8-cut1", "8-always").
