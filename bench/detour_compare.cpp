@@ -319,17 +319,7 @@ bool run_file(const bench::scenario_job& job, const options& o, anyangle::visibi
     if (scens.empty()) return true;
     const std::string& map_name = file->map_name;
     const grid::grid_map& map = file->map->map;
-    std::vector<const io::scenario*> sample;
-    for (std::size_t i = 0; i < scens.size(); i += o.every) {
-        const io::scenario& s = scens[i];
-        if (io::map_basename(s.map_name) != map_name || !map.in_bounds(s.start) ||
-            !map.in_bounds(s.goal)) {
-            std::fprintf(stderr, "%s:%zu: scenario names another map or leaves it; skipped\n",
-                         scen_path.c_str(), s.line);
-            continue;
-        }
-        sample.push_back(&s);
-    }
+    const std::vector<const io::scenario*> sample = bench::sample_scenarios(job, *file, o.every);
     if (sample.empty()) return true;
 
     map_record m;

@@ -127,21 +127,7 @@ bool run_file(const bench::scenario_job& job, const options& o, ours_engine& eng
     if (scens.empty()) return true;
     const std::string& map_name = file->map_name;
     const grid::grid_map& map = file->map->map;
-    std::vector<const io::scenario*> sample;
-    for (std::size_t i = 0; i < scens.size(); i += o.every) {
-        const io::scenario& s = scens[i];
-        if (io::map_basename(s.map_name) != map_name) {
-            std::fprintf(stderr, "%s:%zu: scenario names another map (%s); skipped\n",
-                         scen_path.c_str(), s.line, s.map_name.c_str());
-            continue;
-        }
-        if (!map.in_bounds(s.start) || !map.in_bounds(s.goal)) {
-            std::fprintf(stderr, "%s:%zu: start or goal outside the %dx%d map %s; skipped\n",
-                         scen_path.c_str(), s.line, map.width(), map.height(), map_name.c_str());
-            continue;
-        }
-        sample.push_back(&s);
-    }
+    const std::vector<const io::scenario*> sample = bench::sample_scenarios(job, *file, o.every);
     const std::string label = job.family + "/" + map_name;
     std::fprintf(stderr, "[%zu/%zu] %s: %zu of %zu scenarios, building BGL graph...", job_no,
                  job_count, label.c_str(), sample.size(), scens.size());

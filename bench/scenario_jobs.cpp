@@ -2,6 +2,7 @@
 #include "scenario_jobs.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <map>
 
@@ -49,6 +50,30 @@ result<loaded_scenarios> load_scenario_job(const scenario_job& job) {
     if (!map) return map.err();
     out.map = std::move(map).value();
     return out;
+}
+
+std::vector<const io::scenario*> sample_scenarios(const scenario_job& job,
+                                                  const loaded_scenarios& file, std::size_t every) {
+    std::vector<const io::scenario*> sample;
+    if (!file.map) return sample;
+    const std::string scen_path = job.scen_file.string();
+    const grid::grid_map& map = file.map->map;
+    for (std::size_t i = 0; i < file.scenarios.size(); i += std::max<std::size_t>(1, every)) {
+        const io::scenario& s = file.scenarios[i];
+        if (io::map_basename(s.map_name) != file.map_name) {
+            std::fprintf(stderr, "%s:%zu: scenario names another map (%s); skipped\n",
+                         scen_path.c_str(), s.line, s.map_name.c_str());
+            continue;
+        }
+        if (!map.in_bounds(s.start) || !map.in_bounds(s.goal)) {
+            std::fprintf(stderr, "%s:%zu: start or goal outside the %dx%d map %s; skipped\n",
+                         scen_path.c_str(), s.line, map.width(), map.height(),
+                         file.map_name.c_str());
+            continue;
+        }
+        sample.push_back(&s);
+    }
+    return sample;
 }
 
 std::string cpu_model() {

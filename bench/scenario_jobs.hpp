@@ -38,6 +38,11 @@ struct loaded_scenarios {
 /// Loads `job`; errors name the file and line (scenarios) or the map file.
 [[nodiscard]] result<loaded_scenarios> load_scenario_job(const scenario_job& job);
 
+/// Every `every`-th scenario of `file` that names its map and whose start and goal lie inside
+/// it; the others are reported on stderr (file:line, why) and skipped.
+[[nodiscard]] std::vector<const io::scenario*>
+sample_scenarios(const scenario_job& job, const loaded_scenarios& file, std::size_t every);
+
 /// The CPU's model name from /proc/cpuinfo, or "unknown CPU".
 [[nodiscard]] std::string cpu_model();
 
