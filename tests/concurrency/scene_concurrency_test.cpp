@@ -1,7 +1,7 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
 // threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables,
 // visgraph with its visibility graphs, hpa-exact and hpa with their cluster graphs repaired
-// from the previous snapshot's, A*);
+// from the previous snapshot's, astar-deadend with its dead-end maps, A*);
 // every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
 // by ./test (build/tsan).
 #include <gtest/gtest.h>
@@ -180,6 +180,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             registry_engine hierarchical{registry::find_finder("hpa-exact")->make()};
             // hpa: the fast mode, whose landmark rows are carried over from the parent's.
             const auto fast_hierarchical = registry::find_finder("hpa")->make();
+            // astar-deadend: each snapshot's dead-end map, built by whichever reader asks first.
+            registry_engine dead_ends{registry::find_finder("astar-deadend")->make()};
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -210,7 +212,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 7) {
+                    switch ((q / 2) % 8) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -228,6 +230,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 5:
                         problem = check_fast_hierarchical(*fast_hierarchical, st->map(), low);
+                        break;
+                    case 6:
+                        problem = check_search(dead_ends, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);

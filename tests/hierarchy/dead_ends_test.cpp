@@ -170,6 +170,12 @@ TEST(dead_end_astar, falls_back_for_what_it_does_not_search) {
         << r.reason;
     EXPECT_EQ(pruned.find_path(m, {.start = {-1, 0}, .goal = {1, 1}}).status,
               search::search_status::invalid_input);
+    // Maps over the dead-end map's limit run plain A* and say so (nothing is built).
+    const auto huge = grid::grid_map::create(4097, 4096).value();
+    const auto big = pruned.find_path(huge, {.start = {0, 0}, .goal = {3, 3}});
+    ASSERT_TRUE(big.found()) << big.reason;
+    EXPECT_NE(big.reason.find("over the dead-end map's limit of 2^24 cells"), std::string::npos)
+        << big.reason;
 }
 
 } // namespace
