@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "method_finder.hpp"
+#include "xunlu/anyangle/polyanya_search.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
 #include "xunlu/hierarchy/dead_ends.hpp"
@@ -300,6 +301,12 @@ const std::vector<finder_entry>& table() {
          "first use), start and goal linked to the corners they see; exact shortest polylines",
          any_angle_caps(true, true),
          [] { return std::make_unique<one_shot_finder<anyangle::visibility_search>>(); }},
+        {"polyanya",
+         "optimal any-angle without a visibility graph: Polyanya (Cui, Harabor & Grastien 2017) "
+         "over a mesh of free rectangles (built on first use in O(cells)); exact shortest "
+         "polylines",
+         any_angle_caps(true, true),
+         [] { return std::make_unique<one_shot_finder<anyangle::polyanya_search>>(); }},
         {"astar-deadend",
          "A* that skips dead ends (areas behind a one-cell gap: rooms with one door, alcoves, "
          "corridor ends) holding neither start nor goal (after Björnsson & Halldórsson 2006); "

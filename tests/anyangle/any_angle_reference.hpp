@@ -112,4 +112,15 @@ inline double shortest_length(const grid::grid_map& map, cell from, cell to,
     return std::numeric_limits<double>::infinity();
 }
 
+/// The free cells of `map` (high and low obstacles block), row by row: query endpoints.
+inline std::vector<cell> free_cells(const grid::grid_map& map) {
+    std::vector<cell> out;
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            if (map.passable({x, y}, grid::obstacle_mask::high_and_low)) out.push_back({x, y});
+        }
+    }
+    return out;
+}
+
 } // namespace xunlu::anyangle::reference

@@ -12,6 +12,7 @@
 #include "support/ascii_map.hpp"
 #include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
+#include "xunlu/anyangle/polyanya_search.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
 #include "xunlu/grid/map_generators.hpp"
@@ -38,16 +39,6 @@ std::vector<std::pair<std::string, grid::grid_map>> small_maps() {
     }
     auto open = grid::grid_map::create(9, 7);
     out.emplace_back("open", std::move(open.value()));
-    return out;
-}
-
-std::vector<cell> free_cells(const grid::grid_map& m) {
-    std::vector<cell> out;
-    for (std::int32_t y = 0; y < m.height(); ++y) {
-        for (std::int32_t x = 0; x < m.width(); ++x) {
-            if (m.passable({x, y}, grid::obstacle_mask::high_and_low)) out.push_back({x, y});
-        }
-    }
     return out;
 }
 
@@ -78,11 +69,12 @@ TEST(any_angle_search, visgraph_is_the_shortest_polyline_and_theta_lies_between)
     visibility_search optimal;
     visibility_search lazy_links(link_mode::lazy);
     visibility_search swept_links(link_mode::sweep);
+    polyanya_search polyanya;
     theta_star theta;
     theta_star lazy(theta_variant::lazy);
     search::astar octile;
     for (auto& [name, m] : small_maps()) {
-        const auto cells = free_cells(m);
+        const auto cells = reference::free_cells(m);
         if (cells.size() < 2) continue;
         std::uniform_int_distribution<std::size_t> pick(0, cells.size() - 1);
         for (int k = 0; k < 12; ++k) {
@@ -103,20 +95,24 @@ TEST(any_angle_search, visgraph_is_the_shortest_polyline_and_theta_lies_between)
                 EXPECT_NEAR(v_sweep.length, v.length, 1e-9);
                 EXPECT_EQ(check_any_angle_path(m, v_lazy.waypoints, req.mask()), std::nullopt);
             }
+            const auto p = polyanya.find_path(m, req);
             const auto t = theta.find_path(m, req);
             const auto l = lazy.find_path(m, req);
             if (!std::isfinite(best)) {
                 ++unreachable;
                 EXPECT_EQ(v.status, search::search_status::no_path);
+                EXPECT_EQ(p.status, search::search_status::no_path);
                 EXPECT_EQ(t.status, search::search_status::no_path);
                 EXPECT_EQ(l.status, search::search_status::no_path);
                 EXPECT_FALSE(grid_path.found()); // rule 8 is stricter than any-angle
                 continue;
             }
             ASSERT_TRUE(v.found()) << v.reason;
+            ASSERT_TRUE(p.found()) << p.reason;
             ASSERT_TRUE(t.found()) << t.reason;
             ASSERT_TRUE(l.found()) << l.reason;
             EXPECT_NEAR(v.length, best, 1e-9 * std::max(1.0, best));
+            EXPECT_NEAR(p.length, best, 1e-9 * std::max(1.0, best));
             EXPECT_GE(t.length, best - 1e-9);
             EXPECT_GE(l.length, best - 1e-9);
             if (grid_path.found()) {
@@ -126,6 +122,7 @@ TEST(any_angle_search, visgraph_is_the_shortest_polyline_and_theta_lies_between)
                 shorter_than_octile += v.length < grid_path.length - 1e-9 ? 1 : 0;
             }
             expect_walkable(m, req, v);
+            expect_walkable(m, req, p);
             expect_walkable(m, req, t);
             expect_walkable(m, req, l);
             ++compared;
@@ -251,7 +248,7 @@ TEST(any_angle_search, the_swept_graph_has_exactly_the_edges_of_checking_every_p
         }
         EXPECT_EQ(g.edge_count(), expected_edges);
         // Queries on these maps link their ends by the same sweeps (many corners per cell).
-        const auto cells = free_cells(m);
+        const auto cells = reference::free_cells(m);
         visibility_search v;
         visibility_search lazy_links(link_mode::lazy);
         for (std::size_t q = 0; q < 2; ++q) {

@@ -1,0 +1,90 @@
+// The walkable area of a grid map as a mesh of axis-aligned rectangles: maximal runs of free
+// cells in a row, stacked where rows repeat the same run. The navigation mesh polyanya_search
+// walks: every rectangle is convex, its left and right sides are walls, and it meets its
+// neighbours along horizontal grid lines only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xunlu/core/cell.hpp"
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::anyangle {
+
+/// Cells [x0, x1) x [y0, y1), i.e. the closed box with corners x0..x1, y0..y1 in cell units.
+/// Links on its y0 side are `low` links (neighbours with smaller y), on its y1 side `high`.
+struct mesh_rect {
+    std::int32_t x0 = 0;
+    std::int32_t y0 = 0;
+    std::int32_t x1 = 0;
+    std::int32_t y1 = 0;
+    std::uint32_t low_begin = 0; ///< links on the y0 line: [low_begin, high_begin)
+    std::uint32_t high_begin = 0;
+    std::uint32_t high_end = 0; ///< links on the y1 line: [high_begin, high_end)
+};
+
+/// A stretch [x0, x1] of a horizontal grid line shared by two rectangles (positive length, so
+/// two rectangles touching only at a corner, the diagonal squeeze, are never linked), and the
+/// rectangle on the other side.
+struct mesh_link {
+    std::int32_t x0 = 0;
+    std::int32_t x1 = 0;
+    std::uint32_t rect = 0;
+};
+
+/// Built once per map and obstacle mask (a derived value of the map, shared by threads):
+/// row runs of free cells (maximal, so the cells beside a run are blocked or off the map),
+/// a run that repeats the run above it exactly extends that rectangle, and overlapping runs of
+/// consecutive rows in different rectangles are linked. O(cells) time; memory follows the
+/// number of runs. Refused (with `problem()`) above `max_rects` rectangles.
+class XUNLU_API rect_mesh {
+  public:
+    static constexpr std::size_t max_rects = std::size_t{1} << 28;
+
+    [[nodiscard]] static rect_mesh build(const grid::grid_map& map, grid::obstacle_mask mask);
+    /// Cache key in a map's derived cache for `mask`.
+    [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask) noexcept;
+
+    /// Empty when the mesh was built; otherwise why not.
+    [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+    [[nodiscard]] std::size_t rect_count() const noexcept { return rects_.size(); }
+    [[nodiscard]] std::size_t link_count() const noexcept { return links_.size(); }
+    [[nodiscard]] const mesh_rect& rect(std::uint32_t i) const noexcept { return rects_[i]; }
+    /// Links on rectangle `i`'s y0 line, in increasing x.
+    [[nodiscard]] std::span<const mesh_link> low_links(std::uint32_t i) const noexcept {
+        return {links_.data() + rects_[i].low_begin, links_.data() + rects_[i].high_begin};
+    }
+    /// Links on rectangle `i`'s y1 line, in increasing x.
+    [[nodiscard]] std::span<const mesh_link> high_links(std::uint32_t i) const noexcept {
+        return {links_.data() + rects_[i].high_begin, links_.data() + rects_[i].high_end};
+    }
+    /// The rectangle holding free cell `c`, or -1 when `c` is blocked or off the map.
+    /// O(log runs in the row).
+    [[nodiscard]] std::int64_t rect_at(cell c) const noexcept;
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return rects_.capacity() * sizeof(mesh_rect) + links_.capacity() * sizeof(mesh_link) +
+               runs_.capacity() * sizeof(run) + row_start_.capacity() * sizeof(std::uint32_t);
+    }
+    /// Milliseconds the build took.
+    [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+
+  private:
+    struct run {
+        std::int32_t x0;
+        std::int32_t x1;
+        std::uint32_t rect;
+    };
+    std::vector<mesh_rect> rects_;
+    std::vector<mesh_link> links_;
+    std::vector<run> runs_;                ///< every row's runs, row by row, increasing x
+    std::vector<std::uint32_t> row_start_; ///< runs of row y: [row_start_[y], row_start_[y+1])
+    std::string problem_;
+    double build_ms_ = 0;
+};
+
+} // namespace xunlu::anyangle

@@ -1,0 +1,400 @@
+// Polyanya over the rectangle mesh: interval search nodes, projections across rectangles,
+// corners as new roots, root-level pruning.
+#include "xunlu/anyangle/polyanya_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/search/best_first.hpp"
+#include "xunlu/search/result_builder.hpp"
+
+namespace xunlu::anyangle {
+namespace {
+
+constexpr std::string_view algorithm = "polyanya";
+/// Tolerance on x along a grid line (coordinates are at most 2^16 cells, so rounding in the
+/// projections stays far below it). Path vertices are exact: roots are grid corners or the
+/// start and goal centres, and every returned segment is checked exactly.
+constexpr double eps = 1e-9;
+constexpr std::uint32_t no_node = std::numeric_limits<std::uint32_t>::max();
+
+double dist(double ax, double ay, double bx, double by) noexcept {
+    return std::hypot(bx - ax, by - ay);
+}
+
+/// The shortest route from root (rx, ry) through [xl, xr] on line y to (gx, gy), where the
+/// target is not on the root's side of the line (or the root lies on the line, at an end of
+/// the interval, and sees the whole rectangle): its length, and where it bends (-1 at xl, 1 at
+/// xr, 0 straight).
+struct route {
+    double length;
+    int bend;
+};
+route through(double rx, double ry, double xl, double xr, double y, double gx, double gy) noexcept {
+    if (ry == y) return {dist(rx, ry, gx, gy), 0};
+    const double xc = gy == y ? gx : rx + (gx - rx) * (y - ry) / (gy - ry);
+    if (xc < xl - eps) return {dist(rx, ry, xl, y) + dist(xl, y, gx, gy), -1};
+    if (xc > xr + eps) return {dist(rx, ry, xr, y) + dist(xr, y, gx, gy), 1};
+    return {dist(rx, ry, gx, gy), 0};
+}
+
+/// Makes a point-sized interval whose ends crossed by rounding exact, keeping the end that is
+/// a mesh vertex.
+void snap(double& lo, double& hi, bool vertex_l, bool vertex_r) noexcept {
+    if (hi >= lo) return;
+    if (vertex_r && !vertex_l) {
+        lo = hi;
+    } else {
+        hi = lo;
+    }
+}
+
+} // namespace
+
+void polyanya_search::root_table::clear() {
+    if (++generation == 0) {
+        std::fill(stamp.begin(), stamp.end(), 0U);
+        generation = 1;
+    }
+    used = 0;
+    if (keys.empty()) {
+        keys.assign(1024, 0);
+        g.assign(1024, 0);
+        stamp.assign(1024, 0);
+    }
+}
+
+void polyanya_search::root_table::grow() {
+    std::vector<std::uint64_t> old_keys = std::move(keys);
+    std::vector<double> old_g = std::move(g);
+    std::vector<std::uint32_t> old_stamp = std::move(stamp);
+    keys.assign(old_keys.size() * 2, 0);
+    g.assign(old_keys.size() * 2, 0);
+    stamp.assign(old_keys.size() * 2, 0);
+    used = 0;
+    for (std::size_t i = 0; i < old_keys.size(); ++i) {
+        if (old_stamp[i] == generation) improve(old_keys[i], old_g[i]);
+    }
+}
+
+bool polyanya_search::root_table::admit(std::uint64_t key, std::uint32_t rect, double g_new) {
+    if (!improve(key, g_new)) return false;
+    // The same corner seen again at the same cost, for the same rectangle: its successors are
+    // already there (what differs is seen from the other root at no greater cost).
+    return first(key << 28 | rect | std::uint64_t{1} << 63, g_new);
+}
+
+bool polyanya_search::root_table::first(std::uint64_t key, double g_new) {
+    if (2 * (used + 1) > keys.size()) grow();
+    const std::size_t mask = keys.size() - 1;
+    for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+        if (stamp[i] != generation) {
+            stamp[i] = generation;
+            keys[i] = key;
+            g[i] = g_new;
+            ++used;
+            return true;
+        }
+        if (keys[i] == key) {
+            if (g_new > g[i] - eps) return false;
+            g[i] = g_new;
+            return true;
+        }
+    }
+}
+
+bool polyanya_search::root_table::improve(std::uint64_t key, double g_new) {
+    if (2 * (used + 1) > keys.size()) grow();
+    const std::size_t mask = keys.size() - 1;
+    for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+        if (stamp[i] != generation) {
+            stamp[i] = generation;
+            keys[i] = key;
+            g[i] = g_new;
+            ++used;
+            return true;
+        }
+        if (keys[i] == key) {
+            if (g_new > g[i] + eps) return false;
+            g[i] = std::min(g[i], g_new);
+            return true;
+        }
+    }
+}
+
+double polyanya_search::root_table::best(std::uint64_t key) const {
+    const std::size_t mask = keys.size() - 1;
+    for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+        if (stamp[i] != generation) return std::numeric_limits<double>::infinity();
+        if (keys[i] == key) return g[i];
+    }
+}
+
+search::search_result polyanya_search::find_path(const grid::grid_map& map,
+                                                 const search::search_request& request) {
+    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
+        search::search_result out;
+        out.reason = std::move(*problem);
+        return out;
+    }
+    const grid::obstacle_mask mask = request.mask();
+    const auto mesh = map.derived().get_or_build<rect_mesh>(
+        rect_mesh::cache_key(mask), [&] { return rect_mesh::build(map, mask); });
+    return find_path(*mesh, map, request);
+}
+
+search::search_result polyanya_search::find_path(const rect_mesh& mesh, const grid::grid_map& map,
+                                                 const search::search_request& request) {
+    search::search_result out;
+    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
+        out.reason = std::move(*problem);
+        return out;
+    }
+    if (!mesh.problem().empty()) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + ": " + mesh.problem();
+        return out;
+    }
+    const grid::obstacle_mask mask = request.mask();
+    out.stats.preprocessing_bytes = mesh.memory_bytes();
+    const half_point s = centre_of(request.start);
+    const half_point t = centre_of(request.goal);
+    const std::int64_t start_rect = mesh.rect_at(request.start);
+    const std::int64_t goal_rect = mesh.rect_at(request.goal);
+    if (s == t || start_rect == goal_rect) { // a rectangle is convex: straight there
+        out.status = search::search_status::found;
+        const std::vector<half_point> direct =
+            s == t ? std::vector<half_point>{s} : std::vector<half_point>{s, t};
+        fill_any_angle_path(map, direct, mask, out);
+        return out;
+    }
+    const double sx = to_point(s).x;
+    const double sy = to_point(s).y;
+    const double gx = to_point(t).x;
+    const double gy = to_point(t).y;
+    const std::uint64_t stride = static_cast<std::uint64_t>(map.width()) + 1;
+    // Roots: the start (key 0) and grid corners (key 1 + y * stride + x).
+    const auto corner_key = [&](double x, double y) {
+        return 1 + static_cast<std::uint64_t>(y) * stride + static_cast<std::uint64_t>(x);
+    };
+    // Whether grid corner (x, y) touches a blocked or off-map cell: only there can a path bend.
+    const auto is_corner = [&](double xd, double yd) {
+        const auto x = static_cast<std::int32_t>(xd);
+        const auto y = static_cast<std::int32_t>(yd);
+        return !map.passable({x - 1, y - 1}, mask) || !map.passable({x, y - 1}, mask) ||
+               !map.passable({x - 1, y}, mask) || !map.passable({x, y}, mask);
+    };
+    nodes_.clear();
+    open_.clear();
+    roots_.clear();
+    roots_.improve(0, 0);
+    search::search_stats& stats = out.stats;
+    const bool trace = request.record_trace;
+    const auto node_cell = [&](const node& n) {
+        const mesh_rect& r = mesh.rect(n.rect);
+        const auto x = static_cast<std::int32_t>(std::floor((n.xl + n.xr) / 2));
+        return cell{std::clamp(x, r.x0, r.x1 - 1), r.y0 == n.y ? n.y : n.y - 1};
+    };
+    const auto by_f = [](const open_entry& a, const open_entry& b) {
+        return a.f > b.f || (a.f == b.f && a.g < b.g);
+    };
+    const auto push = [&](const node& n, double f) {
+        const auto id = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.push_back(n);
+        open_.push_back({f, n.g, id});
+        std::push_heap(open_.begin(), open_.end(), by_f);
+        ++stats.generated;
+        ++stats.heap_pushes;
+        if (trace) out.trace.events.push_back({node_cell(n), search::node_event::opened});
+    };
+    // A node through [xl, xr] on line y into rectangle `rect`; the goal's rectangle gets a goal
+    // node instead (the goal seen through the interval, or around one of its ends).
+    const auto add = [&](double rx, double ry, double g, double xl, double xr, std::int32_t y,
+                         std::uint32_t rect, bool vertex_l, bool vertex_r, std::uint32_t parent) {
+        node n{g, xl, xr, y, rect, parent, rx, ry, vertex_l, vertex_r, 0};
+        if (rect == goal_rect) {
+            const route r = through(rx, ry, xl, xr, y, gx, gy);
+            // Past an end that is a projection, not a mesh vertex, the goal is hidden from the
+            // root: the corner that cast that shadow is a root of other nodes, which reach it.
+            if ((r.bend < 0 && !vertex_l) || (r.bend > 0 && !vertex_r)) return;
+            if (r.bend != 0) { // the goal is reached around the interval's end: that is a bend
+                nodes_.push_back(n);
+                n.parent = static_cast<std::uint32_t>(nodes_.size() - 1);
+                n.rx = r.bend < 0 ? xl : xr;
+                n.ry = y;
+                n.g = g + dist(rx, ry, n.rx, n.ry);
+            }
+            n.goal = 1;
+            push(n, g + r.length);
+            return;
+        }
+        // h: the goal mirrored across the line when it lies on the root's side.
+        const double yd = y;
+        const double ty = ry != yd && (gy - yd) * (ry - yd) > 0 ? 2 * yd - gy : gy;
+        push(n, g + through(rx, ry, xl, xr, yd, gx, ty).length);
+    };
+    // Along line y from (px, y) to the nearer end of `link` (on that line), then into its
+    // rectangle: the end becomes the root, which sees the whole rectangle.
+    const auto along = [&](double px, double g, std::int32_t y, const mesh_link& link,
+                           std::uint32_t parent) {
+        const double e = link.x1 <= px ? link.x1 : link.x0;
+        const double ge = g + std::fabs(px - e);
+        if (!roots_.admit(corner_key(e, y), link.rect, ge)) return;
+        add(e, y, ge, link.x0, link.x1, y, link.rect, true, true, parent);
+    };
+    // Start: every link of the start's rectangle, seen whole from the start.
+    {
+        const auto sr = static_cast<std::uint32_t>(start_rect);
+        const mesh_rect& r = mesh.rect(sr);
+        for (const mesh_link& l : mesh.low_links(sr)) {
+            add(sx, sy, 0, l.x0, l.x1, r.y0, l.rect, true, true, no_node);
+        }
+        for (const mesh_link& l : mesh.high_links(sr)) {
+            add(sx, sy, 0, l.x0, l.x1, r.y1, l.rect, true, true, no_node);
+        }
+    }
+    ++stats.expanded;
+    search::search_phase phase = search::search_phase::exhausted_open;
+    std::uint32_t found_id = no_node;
+    std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
+    double best_h = dist(sx, sy, gx, gy);
+    const std::size_t cap = request.max_memory_bytes;
+    while (!open_.empty()) {
+        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if ((stats.expanded & 255U) == 0 &&
+            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
+             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if (cap != 0 &&
+            nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) > cap) {
+            phase = search::search_phase::out_of_memory;
+            break;
+        }
+        std::pop_heap(open_.begin(), open_.end(), by_f);
+        const std::uint32_t id = open_.back().id;
+        open_.pop_back();
+        const node n = nodes_[id]; // a copy: pushes below may move the pool
+        if (n.goal != 0) {
+            phase = search::search_phase::found;
+            found_id = id;
+            break;
+        }
+        const std::uint64_t root_key = n.rx == sx && n.ry == sy ? 0 : corner_key(n.rx, n.ry);
+        if (n.g > roots_.best(root_key) + eps) continue; // its root was reached cheaper since
+        ++stats.expanded;
+        if (trace) {
+            const cell c = node_cell(n);
+            out.trace.events.push_back({c, search::node_event::closed});
+            out.trace.expanded.push_back(c);
+        }
+        if (const double hr = dist(n.rx, n.ry, gx, gy); hr < best_h) {
+            best_h = hr;
+            best_id = id;
+        }
+        const mesh_rect& r = mesh.rect(n.rect);
+        const bool up = r.y0 == n.y; // the rectangle lies on the larger-y side of the line
+        const std::int32_t y_far = up ? r.y1 : r.y0;
+        const auto far = up ? mesh.high_links(n.rect) : mesh.low_links(n.rect);
+        const auto entry = up ? mesh.low_links(n.rect) : mesh.high_links(n.rect);
+        const auto is_own = [&](const mesh_link& l) {
+            return l.x0 <= n.xl + eps && l.x1 >= n.xr - eps;
+        };
+        if (n.ry == n.y) { // the root is on the entry line: it sees the whole rectangle
+            for (const mesh_link& l : far) {
+                add(n.rx, n.ry, n.g, l.x0, l.x1, y_far, l.rect, true, true, id);
+            }
+            for (const mesh_link& l : entry) {
+                if (!is_own(l)) along(n.rx, n.g, n.y, l, id);
+            }
+            stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
+            continue;
+        }
+        // Observable: the interval projected from the root onto the far line.
+        const double ratio = (y_far - n.ry) / (n.y - n.ry);
+        const double pl = n.rx + (n.xl - n.rx) * ratio;
+        const double pr = n.rx + (n.xr - n.rx) * ratio;
+        for (const mesh_link& l : far) {
+            double lo = std::max<double>(l.x0, pl);
+            double hi = std::min<double>(l.x1, pr);
+            // A single point is kept: a shortest path may graze a corner exactly there.
+            if (hi < lo - eps) continue;
+            snap(lo, hi, l.x0 >= pl, l.x1 <= pr);
+            add(n.rx, n.ry, n.g, lo, hi, y_far, l.rect, l.x0 >= pl, l.x1 <= pr, id);
+        }
+        // Non-observable: what the root cannot see past an interval end that is an obstacle
+        // corner is seen from that corner: the far line beyond the projection, and the entry
+        // line beyond the end (reached along it).
+        const auto hidden = [&](double corner_x, bool left) {
+            const double gc = n.g + dist(n.rx, n.ry, corner_x, n.y);
+            if (!roots_.admit(corner_key(corner_x, n.y), n.rect, gc)) return;
+            // The corner as a bend record (never expanded) for the paths along the entry line.
+            nodes_.push_back({gc, corner_x, corner_x, n.y, n.rect, id, corner_x,
+                              static_cast<double>(n.y), 1, 1, 0});
+            const auto bend = static_cast<std::uint32_t>(nodes_.size() - 1);
+            const double p = left ? pl : pr;
+            for (const mesh_link& l : far) {
+                double lo = left ? l.x0 : std::max<double>(l.x0, p);
+                double hi = left ? std::min<double>(l.x1, p) : l.x1;
+                if (hi < lo - eps) continue;
+                const bool vertex_l = left || l.x0 >= p;
+                const bool vertex_r = !left || l.x1 <= p;
+                snap(lo, hi, vertex_l, vertex_r);
+                add(corner_x, n.y, gc, lo, hi, y_far, l.rect, vertex_l, vertex_r, bend);
+            }
+            for (const mesh_link& l : entry) {
+                if (is_own(l)) continue;
+                if (left ? l.x1 <= corner_x : l.x0 >= corner_x) along(corner_x, gc, n.y, l, bend);
+            }
+        };
+        if (n.vertex_l != 0 && is_corner(n.xl, n.y)) hidden(n.xl, true);
+        if (n.vertex_r != 0 && is_corner(n.xr, n.y)) hidden(n.xr, false);
+        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
+    }
+    stats.memory_bytes =
+        nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
+        roots_.keys.capacity() * (sizeof(std::uint64_t) + sizeof(double) + sizeof(std::uint32_t));
+    if (trace) {
+        for (const open_entry& e : open_) out.trace.open.push_back(node_cell(nodes_[e.id]));
+    }
+    search::describe_outcome(out, phase, request, stats,
+                             phase == search::search_phase::out_of_memory
+                                 ? std::string(algorithm) + ": node memory over the cap of " +
+                                       std::to_string(cap) + " bytes"
+                                 : std::string{});
+    if (phase == search::search_phase::exhausted_open ||
+        phase == search::search_phase::out_of_memory) {
+        return out;
+    }
+    const std::uint32_t last = phase == search::search_phase::found ? found_id : best_id;
+    if (last == no_node) return out;
+    // The bends, goal first: each node's root, skipping repeats, then the start.
+    std::vector<half_point> polyline;
+    if (phase == search::search_phase::found) polyline.push_back(t);
+    const auto lattice = [](double x, double y) {
+        return half_point{static_cast<std::int32_t>(std::lround(2 * x)),
+                          static_cast<std::int32_t>(std::lround(2 * y))};
+    };
+    for (std::uint32_t id = last; id != no_node; id = nodes_[id].parent) {
+        const half_point p = lattice(nodes_[id].rx, nodes_[id].ry);
+        if (polyline.empty() || polyline.back() != p) polyline.push_back(p);
+    }
+    if (polyline.back() != s) polyline.push_back(s);
+    std::reverse(polyline.begin(), polyline.end());
+    if (!fill_any_angle_path(map, polyline, mask, out)) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + ": internal error, a path segment is not free";
+        out.path.clear();
+    }
+    return out;
+}
+
+} // namespace xunlu::anyangle

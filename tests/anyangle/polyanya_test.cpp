@@ -1,0 +1,231 @@
+// Polyanya over the rectangle mesh: the mesh covers every free cell once and links exactly the
+// rectangles that share a stretch of grid line; the search returns visgraph's optimum (itself
+// checked against a brute force in any_angle_search_test) on larger random, maze, room and open
+// maps, with unreachable pairs; budgets, caps, traces, edits and refusals.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <random>
+#include <tuple>
+
+#include "any_angle_reference.hpp"
+#include "support/ascii_map.hpp"
+#include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/anyangle/polyanya_search.hpp"
+#include "xunlu/anyangle/rect_mesh.hpp"
+#include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/grid/map_generators.hpp"
+
+namespace xunlu::anyangle {
+namespace {
+
+std::vector<std::pair<std::string, grid::grid_map>> test_maps() {
+    std::vector<std::pair<std::string, grid::grid_map>> out;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        const std::int32_t w = 20 + static_cast<std::int32_t>(seed * 7 % 31);
+        const std::int32_t h = 20 + static_cast<std::int32_t>(seed * 11 % 29);
+        const double density = 5.0 + static_cast<double>(seed % 5) * 10; // 5 .. 45 %
+        out.emplace_back("random " + std::to_string(seed),
+                         std::move(grid::generate_random(w, h, density, seed).value()));
+    }
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        out.emplace_back(
+            "maze " + std::to_string(seed),
+            std::move(
+                grid::generate_maze(31, 27, 1 + static_cast<std::int32_t>(seed), seed).value()));
+        out.emplace_back("rooms " + std::to_string(seed),
+                         std::move(grid::generate_rooms(41, 37, 5, seed).value()));
+    }
+    out.emplace_back("open", std::move(grid::grid_map::create(33, 21).value()));
+    return out;
+}
+
+TEST(rect_mesh, covers_every_free_cell_once_and_links_exactly_the_shared_stretches) {
+    for (auto& [name, m] : test_maps()) {
+        SCOPED_TRACE(name);
+        const rect_mesh mesh = rect_mesh::build(m, grid::obstacle_mask::high_and_low);
+        ASSERT_TRUE(mesh.problem().empty());
+        std::size_t area = 0;
+        for (std::uint32_t i = 0; i < mesh.rect_count(); ++i) {
+            const mesh_rect& r = mesh.rect(i);
+            ASSERT_LT(r.x0, r.x1);
+            ASSERT_LT(r.y0, r.y1);
+            area += static_cast<std::size_t>(r.x1 - r.x0) * static_cast<std::size_t>(r.y1 - r.y0);
+            for (std::int32_t y = r.y0; y < r.y1; ++y) {
+                for (std::int32_t x = r.x0; x < r.x1; ++x) {
+                    ASSERT_TRUE(m.passable({x, y}));
+                    ASSERT_EQ(mesh.rect_at({x, y}), static_cast<std::int64_t>(i));
+                }
+                // Left and right sides are walls (or the map's edge).
+                EXPECT_FALSE(m.passable({r.x0 - 1, y}));
+                EXPECT_FALSE(m.passable({r.x1, y}));
+            }
+        }
+        EXPECT_EQ(area, reference::free_cells(m).size());
+        // Links: both directions, the same stretch, and exactly the overlaps of rectangles
+        // meeting on a line (checked against every pair).
+        std::map<std::tuple<std::uint32_t, std::uint32_t, std::int32_t, std::int32_t>, int> seen;
+        for (std::uint32_t i = 0; i < mesh.rect_count(); ++i) {
+            std::int32_t last = -1;
+            for (const mesh_link& l : mesh.high_links(i)) {
+                EXPECT_GT(l.x0, last);
+                last = l.x1;
+                EXPECT_EQ(mesh.rect(l.rect).y0, mesh.rect(i).y1);
+                seen[{i, l.rect, l.x0, l.x1}] += 1;
+            }
+            for (const mesh_link& l : mesh.low_links(i)) {
+                EXPECT_EQ(mesh.rect(l.rect).y1, mesh.rect(i).y0);
+                seen[{l.rect, i, l.x0, l.x1}] += 2;
+            }
+        }
+        std::size_t expected = 0;
+        for (std::uint32_t a = 0; a < mesh.rect_count(); ++a) {
+            for (std::uint32_t b = 0; b < mesh.rect_count(); ++b) {
+                const mesh_rect& ra = mesh.rect(a);
+                const mesh_rect& rb = mesh.rect(b);
+                const std::int32_t lo = std::max(ra.x0, rb.x0);
+                const std::int32_t hi = std::min(ra.x1, rb.x1);
+                if (ra.y1 != rb.y0 || hi <= lo) continue;
+                ++expected;
+                EXPECT_EQ((seen[{a, b, lo, hi}]), 3) << a << " above " << b;
+            }
+        }
+        EXPECT_EQ(seen.size(), expected);
+        EXPECT_EQ(mesh.rect_at({-1, 0}), -1);
+        EXPECT_EQ(mesh.rect_at({0, m.height()}), -1);
+    }
+}
+
+TEST(polyanya_search, returns_the_visibility_graph_optimum_and_walkable_paths) {
+    std::mt19937_64 rng(11);
+    polyanya_search polyanya;
+    visibility_search visgraph;
+    int compared = 0;
+    int unreachable = 0;
+    int bent = 0;
+    for (auto& [name, m] : test_maps()) {
+        const auto cells = reference::free_cells(m);
+        std::uniform_int_distribution<std::size_t> pick(0, cells.size() - 1);
+        for (int k = 0; k < 40; ++k) {
+            const search::search_request req{.start = cells[pick(rng)], .goal = cells[pick(rng)]};
+            SCOPED_TRACE(name + ": (" + std::to_string(req.start.x) + "," +
+                         std::to_string(req.start.y) + ") -> (" + std::to_string(req.goal.x) + "," +
+                         std::to_string(req.goal.y) + ")");
+            const auto v = visgraph.find_path(m, req);
+            const auto p = polyanya.find_path(m, req);
+            ASSERT_EQ(p.status, v.status) << p.reason;
+            if (!v.found()) {
+                ++unreachable;
+                EXPECT_TRUE(p.waypoints.empty());
+                continue;
+            }
+            EXPECT_NEAR(p.length, v.length, 1e-9 * std::max(1.0, v.length));
+            EXPECT_EQ(check_any_angle_path(m, p.waypoints, req.mask()), std::nullopt);
+            EXPECT_EQ(p.waypoints.front(), to_point(centre_of(req.start)));
+            EXPECT_EQ(p.waypoints.back(), to_point(centre_of(req.goal)));
+            EXPECT_EQ(p.path.front(), req.start);
+            EXPECT_EQ(p.path.back(), req.goal);
+            bent += p.waypoints.size() > 2 ? 1 : 0;
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 600);
+    EXPECT_GT(unreachable, 10);
+    EXPECT_GT(bent, 300);
+}
+
+TEST(polyanya_search, grazes_corners_and_never_squeezes_between_diagonal_walls) {
+    // The shortest line from S to G passes exactly through the corner between the two walls of
+    // row 1 and turns at the corner of the wall below; the diagonal pair on the right has a gap
+    // only at a corner, which no path may use.
+    const auto drawn = testing::parse_ascii(R"(
+        .S....#.
+        ###.###.
+        ......#.
+        ....#..#
+        .....#G.)");
+    const search::search_request req{.start = drawn.start, .goal = drawn.goal};
+    polyanya_search p;
+    visibility_search v;
+    const auto a = p.find_path(drawn.map, req);
+    const auto b = v.find_path(drawn.map, req);
+    ASSERT_TRUE(b.found());
+    ASSERT_TRUE(a.found()) << a.reason;
+    EXPECT_NEAR(a.length, b.length, 1e-12);
+    EXPECT_EQ(check_any_angle_path(drawn.map, a.waypoints, req.mask()), std::nullopt);
+    // From the top-right free column the goal is out of reach without squeezing.
+    const search::search_request blocked{.start = {7, 0}, .goal = drawn.goal};
+    EXPECT_EQ(p.find_path(drawn.map, blocked).status, v.find_path(drawn.map, blocked).status);
+}
+
+TEST(polyanya_search, an_edited_map_gets_a_new_mesh) {
+    auto drawn = testing::parse_ascii(R"(
+        S.......
+        ........
+        ........
+        .......G)");
+    const search::search_request req{.start = drawn.start, .goal = drawn.goal};
+    polyanya_search p;
+    const auto before = p.find_path(drawn.map, req);
+    ASSERT_TRUE(before.found());
+    EXPECT_EQ(before.waypoints.size(), 2U);
+    for (std::int32_t y = 0; y < 3; ++y) drawn.map.set_high_obstacle({4, y}, true);
+    const auto after = p.find_path(drawn.map, req);
+    ASSERT_TRUE(after.found());
+    EXPECT_GT(after.length, before.length);
+    EXPECT_NEAR(after.length, visibility_search{}.find_path(drawn.map, req).length, 1e-12);
+    const rect_mesh fresh = rect_mesh::build(drawn.map, req.mask());
+    EXPECT_NEAR(p.find_path(fresh, drawn.map, req).length, after.length, 1e-12);
+}
+
+TEST(polyanya_search, low_obstacles_block_only_when_the_request_says_so) {
+    auto drawn = testing::parse_ascii(R"(
+        S...
+        ....
+        ...G)");
+    drawn.map.set_low_obstacle({1, 1}, true);
+    drawn.map.set_low_obstacle({2, 1}, true);
+    search::search_request req{.start = drawn.start, .goal = drawn.goal};
+    polyanya_search p;
+    const auto blocked = p.find_path(drawn.map, req);
+    req.low_obstacles_block = false;
+    const auto open = p.find_path(drawn.map, req);
+    ASSERT_TRUE(blocked.found());
+    ASSERT_TRUE(open.found());
+    EXPECT_GT(blocked.length, open.length);
+    EXPECT_EQ(open.waypoints.size(), 2U);
+}
+
+TEST(polyanya_search, budgets_caps_traces_and_refusals) {
+    const grid::grid_map m = grid::generate_maze(41, 41, 1, 3).value();
+    search::search_request req{.start = {0, 0}, .goal = {40, 40}};
+    polyanya_search p;
+    const auto full = p.find_path(m, req);
+    ASSERT_TRUE(full.found());
+    ASSERT_GT(full.stats.expanded, 20U);
+    req.max_expansions = 20;
+    const auto r = p.find_path(m, req);
+    EXPECT_EQ(r.status, search::search_status::budget_exhausted);
+    EXPECT_TRUE(r.partial);
+    ASSERT_FALSE(r.waypoints.empty());
+    EXPECT_EQ(check_any_angle_path(m, r.waypoints, req.mask()), std::nullopt);
+    req.max_expansions = 0;
+    req.max_memory_bytes = 64;
+    EXPECT_EQ(p.find_path(m, req).status, search::search_status::resource_exhausted);
+    req.max_memory_bytes = 0;
+    req.record_trace = true;
+    const auto traced = p.find_path(m, req);
+    EXPECT_EQ(traced.trace.expanded.size() + 1, traced.stats.expanded);
+    EXPECT_NEAR(traced.length, full.length, 1e-12);
+    for (const cell c : traced.trace.expanded) EXPECT_TRUE(m.passable(c));
+    req.record_trace = false;
+    req.rules = *grid::parse_movement_rules("4");
+    EXPECT_NE(p.find_path(m, req).reason.find("rule 4"), std::string::npos);
+    req.rules = {};
+    req.stop_within = 2;
+    EXPECT_NE(p.find_path(m, req).reason.find("stop_within"), std::string::npos);
+}
+
+} // namespace
+} // namespace xunlu::anyangle
