@@ -23,7 +23,9 @@ constexpr double eps = 1e-9;
 constexpr std::uint32_t no_node = std::numeric_limits<std::uint32_t>::max();
 
 double dist(double ax, double ay, double bx, double by) noexcept {
-    return std::hypot(bx - ax, by - ay);
+    const double dx = bx - ax;
+    const double dy = by - ay;
+    return std::sqrt(dx * dx + dy * dy); // coordinates are small: no need for hypot's care
 }
 
 /// The shortest route from root (rx, ry) through [xl, xr] on line y to (gx, gy), where the
@@ -181,12 +183,17 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     const auto corner_key = [&](double x, double y) {
         return 1 + static_cast<std::uint64_t>(y) * stride + static_cast<std::uint64_t>(x);
     };
-    // Whether grid corner (x, y) touches a blocked or off-map cell: only there can a path bend.
+    // Whether grid corner (x, y) is convex: exactly one of its four cells is blocked (or off
+    // the map). Only there can a shortest path bend (docs/any-angle.md, "Why visgraph is
+    // optimal"); a corner between two diagonal walls is no bend either, as it would squeeze.
     const auto is_corner = [&](double xd, double yd) {
         const auto x = static_cast<std::int32_t>(xd);
         const auto y = static_cast<std::int32_t>(yd);
-        return !map.passable({x - 1, y - 1}, mask) || !map.passable({x, y - 1}, mask) ||
-               !map.passable({x - 1, y}, mask) || !map.passable({x, y}, mask);
+        return (map.passable({x - 1, y - 1}, mask) ? 0 : 1) +
+                   (map.passable({x, y - 1}, mask) ? 0 : 1) +
+                   (map.passable({x - 1, y}, mask) ? 0 : 1) +
+                   (map.passable({x, y}, mask) ? 0 : 1) ==
+               1;
     };
     nodes_.clear();
     open_.clear();
