@@ -209,14 +209,23 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     const auto by_f = [](const open_entry& a, const open_entry& b) {
         return a.f > b.f || (a.f == b.f && a.g < b.g);
     };
+    // Successors go to `successors_` first: a lone one is expanded at once, without OPEN.
+    std::vector<open_entry>& successors = successors_;
     const auto push = [&](const node& n, double f) {
         const auto id = static_cast<std::uint32_t>(nodes_.size());
         nodes_.push_back(n);
-        open_.push_back({f, n.g, id});
-        std::push_heap(open_.begin(), open_.end(), by_f);
+        successors.push_back({f, n.g, id});
         ++stats.generated;
-        ++stats.heap_pushes;
         if (trace) out.trace.events.push_back({node_cell(n), search::node_event::opened});
+    };
+    const auto open_successors = [&] {
+        for (const open_entry& e : successors) {
+            open_.push_back(e);
+            std::push_heap(open_.begin(), open_.end(), by_f);
+        }
+        stats.heap_pushes += successors.size();
+        successors.clear();
+        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
     };
     // A node through [xl, xr] on line y into rectangle `rect`; the goal's rectangle gets a goal
     // node instead (the goal seen through the interval, or around one of its ends).
@@ -254,6 +263,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         add(e, y, ge, link.x0, link.x1, y, link.rect, true, true, parent);
     };
     // Start: every link of the start's rectangle, seen whole from the start.
+    successors.clear();
     {
         const auto sr = static_cast<std::uint32_t>(start_rect);
         const mesh_rect& r = mesh.rect(sr);
@@ -264,49 +274,8 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
             add(sx, sy, 0, l.x0, l.x1, r.y1, l.rect, true, true, no_node);
         }
     }
-    ++stats.expanded;
-    search::search_phase phase = search::search_phase::exhausted_open;
-    std::uint32_t found_id = no_node;
-    std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
-    double best_h = dist(sx, sy, gx, gy);
-    const std::size_t cap = request.max_memory_bytes;
-    while (!open_.empty()) {
-        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if ((stats.expanded & 255U) == 0 &&
-            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
-             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if (cap != 0 &&
-            nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) > cap) {
-            phase = search::search_phase::out_of_memory;
-            break;
-        }
-        std::pop_heap(open_.begin(), open_.end(), by_f);
-        const std::uint32_t id = open_.back().id;
-        open_.pop_back();
-        const node n = nodes_[id]; // a copy: pushes below may move the pool
-        if (n.goal != 0) {
-            phase = search::search_phase::found;
-            found_id = id;
-            break;
-        }
-        const std::uint64_t root_key = n.rx == sx && n.ry == sy ? 0 : corner_key(n.rx, n.ry);
-        if (n.g > roots_.best(root_key) + eps) continue; // its root was reached cheaper since
-        ++stats.expanded;
-        if (trace) {
-            const cell c = node_cell(n);
-            out.trace.events.push_back({c, search::node_event::closed});
-            out.trace.expanded.push_back(c);
-        }
-        if (const double hr = dist(n.rx, n.ry, gx, gy); hr < best_h) {
-            best_h = hr;
-            best_id = id;
-        }
+    // Expands node `id` (a copy `n`), its successors into `successors`.
+    const auto expand = [&](const node& n, std::uint32_t id) {
         const mesh_rect& r = mesh.rect(n.rect);
         const bool up = r.y0 == n.y; // the rectangle lies on the larger-y side of the line
         const std::int32_t y_far = up ? r.y1 : r.y0;
@@ -322,8 +291,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
             for (const mesh_link& l : entry) {
                 if (!is_own(l)) along(n.rx, n.g, n.y, l, id);
             }
-            stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
-            continue;
+            return;
         }
         // Observable: the interval projected from the root onto the far line.
         const double ratio = (y_far - n.ry) / (n.y - n.ry);
@@ -364,7 +332,64 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         };
         if (n.vertex_l != 0 && is_corner(n.xl, n.y)) hidden(n.xl, true);
         if (n.vertex_r != 0 && is_corner(n.xr, n.y)) hidden(n.xr, false);
-        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
+    };
+    open_successors();
+    ++stats.expanded;
+    search::search_phase phase = search::search_phase::exhausted_open;
+    std::uint32_t found_id = no_node;
+    std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
+    double best_h = dist(sx, sy, gx, gy);
+    const std::size_t cap = request.max_memory_bytes;
+    while (!open_.empty()) {
+        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if ((stats.expanded & 255U) == 0 &&
+            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
+             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if (cap != 0 &&
+            nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) > cap) {
+            phase = search::search_phase::out_of_memory;
+            break;
+        }
+        std::pop_heap(open_.begin(), open_.end(), by_f);
+        const std::uint32_t id = open_.back().id;
+        open_.pop_back();
+        const node n = nodes_[id]; // a copy: pushes below may move the pool
+        if (n.goal != 0) {
+            phase = search::search_phase::found;
+            found_id = id;
+            break;
+        }
+        const std::uint64_t root_key = n.rx == sx && n.ry == sy ? 0 : corner_key(n.rx, n.ry);
+        if (n.g > roots_.best(root_key) + eps) continue; // its root was reached cheaper since
+        // Expand it, then its successor while it has exactly one (a corridor of rectangles:
+        // the order does not matter for optimality, as goals still wait in OPEN).
+        for (std::uint32_t at = id;;) {
+            const node& m = nodes_[at];
+            ++stats.expanded;
+            if (trace) {
+                const cell c = node_cell(m);
+                out.trace.events.push_back({c, search::node_event::closed});
+                out.trace.expanded.push_back(c);
+            }
+            if (const double hr = dist(m.rx, m.ry, gx, gy); hr < best_h) {
+                best_h = hr;
+                best_id = at;
+            }
+            expand(node{m}, at);
+            if (successors.size() != 1 || nodes_[successors[0].id].goal != 0 ||
+                (request.max_expansions != 0 && stats.expanded >= request.max_expansions)) {
+                break;
+            }
+            at = successors[0].id;
+            successors.clear();
+        }
+        open_successors();
     }
     stats.memory_bytes =
         nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +

@@ -79,6 +79,7 @@ class XUNLU_API polyanya_search {
 
     std::vector<node> nodes_;
     std::vector<open_entry> open_;
+    std::vector<open_entry> successors_; ///< one expansion's successors, before OPEN
     root_table roots_;
 };
 
