@@ -1,5 +1,6 @@
-// detour_compare: xunlu's optimal any-angle search (visgraph) against Recast/Detour on the same
-// Moving AI maps and queries: time per query, path lengths, Detour's failures, build times.
+// detour_compare: xunlu's optimal any-angle search (visgraph or polyanya) against Recast/Detour on
+// the same Moving AI maps and queries: time per query, path lengths, Detour's failures, build
+// times.
 #include <CLI/CLI.hpp>
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
@@ -26,6 +27,7 @@
 #include "scenario_jobs.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
 #include "xunlu/anyangle/half_point.hpp"
+#include "xunlu/anyangle/polyanya_search.hpp"
 #include "xunlu/anyangle/segment_check.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
 #include "xunlu/io/map_loader.hpp"
@@ -52,6 +54,7 @@ constexpr double shorter_tolerance = 1e-6; ///< cell units
 struct options {
     std::string dir;
     std::vector<std::string> families;
+    std::string algo = "visgraph"; ///< the xunlu side: visgraph or polyanya
     std::size_t every = 10;
     std::size_t max_files = 2;
     std::string json_path;
@@ -277,9 +280,20 @@ class detour_runner {
     std::vector<float> straight_;
 };
 
+/// xunlu's optimal any-angle engine under test: `visgraph` (visibility graph) or `polyanya`
+/// (rectangle mesh).
+struct xunlu_engine {
+    bool polyanya = false;
+    anyangle::visibility_search visgraph_engine;
+    anyangle::polyanya_search polyanya_engine;
+    search::search_result find_path(const grid::grid_map& map, const search::search_request& req) {
+        return polyanya ? polyanya_engine.find_path(map, req) : visgraph_engine.find_path(map, req);
+    }
+};
+
 /// The xunlu side of one query: time, length and an independent check of the polyline.
-void run_xunlu(anyangle::visibility_search& engine, const grid::grid_map& map,
-               const search::search_request& req, const io::scenario& s, query_record& r) {
+void run_xunlu(xunlu_engine& engine, const grid::grid_map& map, const search::search_request& req,
+               const io::scenario& s, query_record& r) {
     const auto t0 = clock_type::now();
     const search::search_result res = engine.find_path(map, req);
     const auto t1 = clock_type::now();
@@ -306,7 +320,7 @@ void run_xunlu(anyangle::visibility_search& engine, const grid::grid_map& map,
 }
 
 /// Runs the sampled scenarios of one file on both engines. Returns false on a load error.
-bool run_file(const bench::scenario_job& job, const options& o, anyangle::visibility_search& engine,
+bool run_file(const bench::scenario_job& job, const options& o, xunlu_engine& engine,
               std::vector<query_record>& out, std::vector<map_record>& maps, std::size_t job_no,
               std::size_t job_count) {
     const std::string scen_path = job.scen_file.string();
@@ -348,22 +362,31 @@ bool run_file(const bench::scenario_job& job, const options& o, anyangle::visibi
         std::fprintf(stderr, " (%zu Recast messages)", m.navmesh.messages.size());
     }
 
-    // xunlu's visibility graph is built by the first query on this map: one untimed warm-up.
+    // xunlu's visibility graph (or rectangle mesh) is built by the first query on this map: one
+    // untimed warm-up. For polyanya, "corners" and "edges" count rectangles and links.
     {
         const auto t0 = clock_type::now();
         (void)engine.find_path(map, req_for(*sample.front()));
         m.first_query_ms = micros(t0, clock_type::now()) / 1000;
         const auto graph =
             map.derived().find<anyangle::corner_graph>(anyangle::corner_graph::cache_key(mask));
-        if (graph) {
+        const auto mesh =
+            map.derived().find<anyangle::rect_mesh>(anyangle::rect_mesh::cache_key(mask));
+        if (engine.polyanya && mesh) {
+            m.graph_build_ms = mesh->build_ms();
+            m.corners = mesh->rect_count();
+            m.edges = mesh->link_count();
+            m.graph_problem = mesh->problem();
+        } else if (graph) {
             m.graph_build_ms = graph->build_ms();
             m.corners = graph->corner_count();
             m.edges = graph->edge_count();
             m.graph_problem = graph->problem();
         }
     }
-    std::fprintf(stderr, "; graph %zu corners, %zu edges in %.0f ms\n", m.corners, m.edges,
-                 m.graph_build_ms);
+    std::fprintf(stderr, "; %s %zu %s, %zu %s in %.0f ms\n", engine.polyanya ? "mesh" : "graph",
+                 m.corners, engine.polyanya ? "rectangles" : "corners", m.edges,
+                 engine.polyanya ? "links" : "edges", m.graph_build_ms);
 
     std::optional<detour_runner> detour;
     if (nav.mesh() != nullptr) {
@@ -659,12 +682,15 @@ void print_examples(const std::vector<query_record>& records, std::size_t limit)
 
 int main(int argc, char** argv) {
     options o;
-    CLI::App app{"Compares xunlu's optimal any-angle search (visgraph) with Recast/Detour "
-                 "(navmesh built from the same grid) on the Moving AI set"};
+    CLI::App app{
+        "Compares xunlu's optimal any-angle search (visgraph or polyanya) with Recast/Detour "
+        "(navmesh built from the same grid) on the Moving AI set"};
     app.add_option("--dir", o.dir,
                    "Moving AI folder (default $XUNLU_MOVINGAI_DIR or ../shared/benchmarks/movingai "
                    "next to the source tree)");
     app.add_option("--family", o.families, "only these families (repeatable; default all)");
+    app.add_option("--algo", o.algo, "xunlu's side: visgraph or polyanya")
+        ->check(CLI::IsMember({"visgraph", "polyanya"}));
     app.add_option("--every", o.every, "take every Nth scenario of each file")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
@@ -710,15 +736,16 @@ int main(int argc, char** argv) {
         return 2;
     }
     const std::string cpu = bench::cpu_model();
-    std::printf("## xunlu visgraph vs Recast/Detour: every %zu%s scenario, first %zu file%s per "
+    std::printf("## xunlu %s vs Recast/Detour: every %zu%s scenario, first %zu file%s per "
                 "family\n\nCPU: %s\n",
-                o.every, o.every == 1 ? "" : "th", o.max_files, o.max_files == 1 ? "" : "s",
-                cpu.c_str());
+                o.algo.c_str(), o.every, o.every == 1 ? "" : "th", o.max_files,
+                o.max_files == 1 ? "" : "s", cpu.c_str());
     print_params(o);
     std::fflush(stdout);
 
     bool ok = true;
-    anyangle::visibility_search engine;
+    xunlu_engine engine;
+    engine.polyanya = o.algo == "polyanya";
     std::vector<query_record> records;
     std::vector<map_record> maps;
     const auto t0 = clock_type::now();
@@ -752,9 +779,10 @@ int main(int argc, char** argv) {
     for (const map_record& m : maps) all_maps.push_back(&m);
     rows.push_back(summarize_rows("all", all_queries, all_maps));
     std::printf("\nTimes per query in microseconds (steady_clock around the calls). xunlu: "
-                "visibility_search::find_path after one untimed warm-up per map (graph build). "
+                "%s after one untimed warm-up per map (graph or mesh build). "
                 "Detour: findNearestPoly x2 + findPath + findStraightPath, failures included. "
-                "Length ratios over the queries both answered.\n");
+                "Length ratios over the queries both answered.\n",
+                engine.polyanya ? "polyanya_search::find_path" : "visibility_search::find_path");
     print_family_table(rows);
     std::printf("\n### Per map (build times)\n");
     print_map_table(maps);
@@ -773,7 +801,7 @@ int main(int argc, char** argv) {
     if (contradictions > 0) {
         std::fprintf(stderr,
                      "detour_compare: %zu Detour paths are shorter than xunlu's and keep its "
-                     "segment rule: xunlu's visgraph is not optimal there\n",
+                     "segment rule: xunlu's answer is not optimal there\n",
                      contradictions);
         ok = false;
     }
