@@ -1,5 +1,6 @@
 // The five-line program from C#: load a Moving AI map, find a path with JPS, print it; then check
-// it against A* and show that a bad request comes back as a status with a message.
+// it against A*, ask for the any-angle polyline (polyanya), and show that a bad request comes back
+// as a status with a message.
 // Build: mcs -out:quickstart.exe Quickstart.cs Xunlu.cs; run: LD_LIBRARY_PATH=<dir of
 // libxunlu_c.so> mono quickstart.exe MAP
 using System;
@@ -42,13 +43,32 @@ namespace XunluExample
             bool agree = status == Xunlu.Ok && referenceStatus == Xunlu.Ok && Math.Abs(length - referenceLength) < 1e-9;
             Console.WriteLine("astar agrees: " + (agree ? "yes" : "no"));
 
+            // The shortest any-angle route, as the polyline a unit walks (cell units).
+            request.Algorithm = "polyanya";
+            Xunlu.Cell[] crossed;
+            Xunlu.Point[] waypoints;
+            double anyAngleLength;
+            int anyAngle = Xunlu.FindPath(finder, map, request, out crossed, out waypoints, out anyAngleLength);
+            var line = new StringBuilder();
+            foreach (var p in waypoints)
+            {
+                line.Append(" (" + p.X.ToString(System.Globalization.CultureInfo.InvariantCulture) + ","
+                    + p.Y.ToString(System.Globalization.CultureInfo.InvariantCulture) + ")");
+            }
+            Console.WriteLine("polyanya: status " + Xunlu.StatusName(anyAngle) + " length "
+                + anyAngleLength.ToString("F3", System.Globalization.CultureInfo.InvariantCulture)
+                + " waypoints" + line);
+            bool smooth = anyAngle == Xunlu.Ok && waypoints.Length >= 2 && waypoints[0].X == 5.5
+                && waypoints[0].Y == 15.5 && anyAngleLength <= length + 1e-9;
+            Console.WriteLine("any-angle not longer: " + (smooth ? "yes" : "no"));
+
             request.Goal = new Xunlu.Cell(999, 15);
             int bad = Xunlu.FindPath(finder, map, request, out path, out length);
             Console.WriteLine("bad request: " + Xunlu.StatusName(bad) + ": " + Xunlu.LastError());
 
             Xunlu.xunlu_finder_free(finder);
             Xunlu.xunlu_map_free(map);
-            return agree && bad == Xunlu.InvalidArgument ? 0 : 1;
+            return agree && smooth && bad == Xunlu.InvalidArgument ? 0 : 1;
         }
     }
 }

@@ -23,6 +23,13 @@ namespace XunluExample
             public Cell(int x, int y) { X = x; Y = y; }
         }
 
+        [StructLayout(LayoutKind.Sequential)]
+        public struct Point
+        {
+            public double X;
+            public double Y;
+        }
+
         [StructLayout(LayoutKind.Sequential, CharSet = CharSet.Ansi)]
         public struct PathRequest
         {
@@ -50,6 +57,8 @@ namespace XunluExample
             public UIntPtr MemoryBytes;
             public IntPtr Path; // xunlu_cell*, owned by the library
             public UIntPtr PathSize;
+            public IntPtr Waypoints; // xunlu_point*, any-angle algorithms only, owned by the library
+            public UIntPtr WaypointCount;
         }
 
         [DllImport(Lib)] static extern IntPtr xunlu_version();
@@ -70,18 +79,32 @@ namespace XunluExample
         // One query: copies the path into managed memory and frees the native array.
         public static int FindPath(IntPtr finder, IntPtr map, PathRequest request, out Cell[] path, out double length)
         {
+            Point[] waypoints;
+            return FindPath(finder, map, request, out path, out waypoints, out length);
+        }
+
+        // The same, with the polyline of the any-angle algorithms ("visgraph", "polyanya",
+        // "theta", "lazy-theta") in cell units; empty for grid algorithms.
+        public static int FindPath(IntPtr finder, IntPtr map, PathRequest request, out Cell[] path, out Point[] waypoints, out double length)
+        {
             PathResult result;
             int status = xunlu_find_path(finder, map, ref request, out result);
-            int n = (int)result.PathSize.ToUInt64();
-            path = new Cell[n];
-            int size = Marshal.SizeOf(typeof(Cell));
-            for (int i = 0; i < n; ++i)
-            {
-                path[i] = (Cell)Marshal.PtrToStructure(new IntPtr(result.Path.ToInt64() + (long)i * size), typeof(Cell));
-            }
+            path = Copy<Cell>(result.Path, (int)result.PathSize.ToUInt64());
+            waypoints = Copy<Point>(result.Waypoints, (int)result.WaypointCount.ToUInt64());
             length = result.Length;
             xunlu_path_result_free(ref result);
             return status;
+        }
+
+        static T[] Copy<T>(IntPtr items, int n)
+        {
+            var copy = new T[n];
+            int size = Marshal.SizeOf(typeof(T));
+            for (int i = 0; i < n; ++i)
+            {
+                copy[i] = (T)Marshal.PtrToStructure(new IntPtr(items.ToInt64() + (long)i * size), typeof(T));
+            }
+            return copy;
         }
     }
 }

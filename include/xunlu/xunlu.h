@@ -89,8 +89,8 @@ typedef struct xunlu_path_request {
                                       the footprint's top-left cell, every footprint cell free */
 } xunlu_path_request;
 
-/* A path answer. `path` (start to goal, `path_size` cells) is owned by the library: release it
- * with xunlu_path_result_free(). */
+/* A path answer. `path` (start to goal, `path_size` cells) and `waypoints` are owned by the
+ * library: release them with xunlu_path_result_free(). */
 typedef struct xunlu_path_result {
     int32_t status;       /* XUNLU_OK, XUNLU_NO_PATH, XUNLU_BUDGET_EXHAUSTED, ... */
     int32_t partial;      /* 1 when the path stops short of the goal (budget) */
@@ -101,6 +101,12 @@ typedef struct xunlu_path_result {
     size_t memory_bytes;  /* search scratch memory held */
     xunlu_cell* path;     /* library-owned; NULL when path_size is 0 */
     size_t path_size;
+    /* Any-angle algorithms ("theta", "lazy-theta", "visgraph", "polyanya"): the polyline's
+     * vertices in cell units (a cell's centre is x + 0.5, y + 0.5; bends on cell corners), start
+     * centre to goal centre, `length` its Euclidean length; `path` then lists the cells it
+     * crosses. Library-owned; NULL and 0 for grid algorithms and from xunlu_find_path_into. */
+    xunlu_point* waypoints;
+    size_t waypoint_count;
 } xunlu_path_result;
 
 /* A route query on a scene. Zero means the default for every field. */

@@ -78,16 +78,31 @@ void fill_summary(const facade::path_result& r, xunlu_path_result& out) {
     out.memory_bytes = r.stats.memory_bytes;
 }
 
-/// Copies the path into a malloc'd array owned by `out` (freed by xunlu_path_result_free).
+/// Copies the path and the any-angle waypoints into malloc'd arrays owned by `out` (freed by
+/// xunlu_path_result_free, also when only the first was made).
 int give_path(const facade::path_result& r, xunlu_path_result& out) {
-    if (r.path.empty()) return XUNLU_OK;
-    auto* cells = static_cast<xunlu_cell*>(std::malloc(r.path.size() * sizeof(xunlu_cell)));
-    if (cells == nullptr) {
-        return fail(XUNLU_RESOURCE_EXHAUSTED, "xunlu_find_path: out of memory for the path");
+    if (!r.path.empty()) {
+        auto* cells = static_cast<xunlu_cell*>(std::malloc(r.path.size() * sizeof(xunlu_cell)));
+        if (cells == nullptr) {
+            return fail(XUNLU_RESOURCE_EXHAUSTED, "xunlu_find_path: out of memory for the path");
+        }
+        for (std::size_t i = 0; i < r.path.size(); ++i) cells[i] = {r.path[i].x, r.path[i].y};
+        out.path = cells;
+        out.path_size = r.path.size();
     }
-    for (std::size_t i = 0; i < r.path.size(); ++i) cells[i] = {r.path[i].x, r.path[i].y};
-    out.path = cells;
-    out.path_size = r.path.size();
+    if (!r.waypoints.empty()) {
+        auto* points =
+            static_cast<xunlu_point*>(std::malloc(r.waypoints.size() * sizeof(xunlu_point)));
+        if (points == nullptr) {
+            return fail(XUNLU_RESOURCE_EXHAUSTED,
+                        "xunlu_find_path: out of memory for the waypoints");
+        }
+        for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
+            points[i] = {r.waypoints[i].x, r.waypoints[i].y};
+        }
+        out.waypoints = points;
+        out.waypoint_count = r.waypoints.size();
+    }
     return XUNLU_OK;
 }
 
@@ -178,6 +193,9 @@ void xunlu_path_result_free(xunlu_path_result* result) {
     std::free(result->path);
     result->path = nullptr;
     result->path_size = 0;
+    std::free(result->waypoints);
+    result->waypoints = nullptr;
+    result->waypoint_count = 0;
 }
 
 int xunlu_find_paths(const xunlu_map* map, const xunlu_path_request* requests, size_t count,

@@ -171,6 +171,32 @@ static void test_find_path(void) {
         request.algorithm = NULL;
     }
 
+    /* Any-angle: the polyline bends at the wall's corners (2, 2) and (3, 2); grid algorithms
+     * give no waypoints. */
+    {
+        const char* names[] = {"visgraph", "polyanya", "theta", "lazy-theta"};
+        size_t i;
+        CHECK_STATUS(xunlu_find_path(finder, map, &request, &result), XUNLU_OK);
+        CHECK(result.waypoints == NULL && result.waypoint_count == 0);
+        xunlu_path_result_free(&result);
+        for (i = 0; i < sizeof names / sizeof names[0]; ++i) {
+            request.algorithm = names[i];
+            CHECK_STATUS(xunlu_find_path(finder, map, &request, &result), XUNLU_OK);
+            CHECK(fabs(result.length - (1.0 + 3.0 * sqrt(2.0))) < 1e-9);
+            CHECK(result.waypoint_count == 4 && result.waypoints != NULL);
+            if (result.waypoint_count == 4) {
+                CHECK(result.waypoints[0].x == 0.5 && result.waypoints[0].y == 0.5);
+                CHECK(result.waypoints[1].x == 2.0 && result.waypoints[1].y == 2.0);
+                CHECK(result.waypoints[2].x == 3.0 && result.waypoints[2].y == 2.0);
+                CHECK(result.waypoints[3].x == 4.5 && result.waypoints[3].y == 0.5);
+            }
+            CHECK(result.path_size >= 5 && result.path[0].x == 0 && result.path[0].y == 0);
+            xunlu_path_result_free(&result);
+            CHECK(result.waypoints == NULL && result.waypoint_count == 0);
+        }
+        request.algorithm = NULL;
+    }
+
     /* Caller-owned buffer: too small, then big enough. */
     {
         xunlu_cell buffer[16];
