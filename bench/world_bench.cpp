@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> algos{"hpa"};
     std::string flat = "jps";
     std::int32_t cluster_size = 0;
+    std::vector<double> weights;
     app.add_option("--size", size, "world side (cells)")->capture_default_str();
     app.add_option("--seed", seed, "world seed")->capture_default_str();
     app.add_option("--queries", queries, "random long queries (start and goal in opposite halves)")
@@ -42,6 +43,10 @@ int main(int argc, char** argv) {
     app.add_option("--algo", algos, "hierarchical algorithms to time")->capture_default_str();
     app.add_option("--cluster-size", cluster_size, "cells per cluster side (0: the default)")
         ->capture_default_str();
+    app.add_option("--abstract-weight", weights,
+                   "fast mode's abstract weights to time, each on the same queries (default: "
+                   "the engine's 1.05); repairs are timed with the first")
+        ->check(CLI::Range(1.0, 10.0));
     app.add_option("--flat", flat, "the flat optimal peer")->capture_default_str();
     app.add_option("--flat-every", flat_every, "run the flat peer on every N-th query only")
         ->capture_default_str();
@@ -102,35 +107,44 @@ int main(int argc, char** argv) {
         const auto graph = engine.graph_for(map, {});
         const double build_ms = us_since(t0) / 1000.0;
         std::fprintf(stderr, "\n");
-        std::vector<double> us;
-        std::vector<double> ratio;
-        std::size_t peak_engine = 0;
-        double expanded = 0;
-        int mismatched_reach = 0;
-        for (std::size_t i = 0; i < pairs.size(); ++i) {
-            const search::search_request req{.start = pairs[i].first, .goal = pairs[i].second};
-            t0 = clock_type::now();
-            const auto r = engine.find_path(map, req);
-            us.push_back(us_since(t0));
-            expanded += static_cast<double>(r.stats.expanded);
-            peak_engine = std::max(peak_engine, engine.memory_bytes());
-            if (optimal[i] >= 0) {
-                if (!r.found()) {
-                    ++mismatched_reach;
-                } else {
-                    ratio.push_back(r.length / optimal[i]);
-                }
-            } else if (optimal[i] == -2.0 && r.found()) {
-                ++mismatched_reach;
-            }
+        std::vector<double> run_weights = weights;
+        if (run_weights.empty() || mode == hierarchy::hpa_mode::exact) {
+            run_weights = {engine.abstract_weight()};
         }
-        const auto s = bench::summarize(us);
-        const auto q = bench::summarize(ratio);
-        std::printf("%-10s queries %4zu  p50 %10.1f us  p99 %10.1f us  mean %10.1f us  length/"
-                    "optimal mean %.4f max %.4f (%zu compared, %d reachability mismatches), "
-                    "expanded mean %.0f\n",
-                    algo.c_str(), s.count, s.median, s.p99, s.mean, q.mean, q.max, q.count,
-                    mismatched_reach, expanded / static_cast<double>(pairs.size()));
+        std::size_t peak_engine = 0;
+        for (const double w : run_weights) {
+            engine.set_abstract_weight(w);
+            std::vector<double> us;
+            std::vector<double> ratio;
+            double expanded = 0;
+            int mismatched_reach = 0;
+            for (std::size_t i = 0; i < pairs.size(); ++i) {
+                const search::search_request req{.start = pairs[i].first, .goal = pairs[i].second};
+                t0 = clock_type::now();
+                const auto r = engine.find_path(map, req);
+                us.push_back(us_since(t0));
+                expanded += static_cast<double>(r.stats.expanded);
+                peak_engine = std::max(peak_engine, engine.memory_bytes());
+                if (optimal[i] >= 0) {
+                    if (!r.found()) {
+                        ++mismatched_reach;
+                    } else {
+                        ratio.push_back(r.length / optimal[i]);
+                    }
+                } else if (optimal[i] == -2.0 && r.found()) {
+                    ++mismatched_reach;
+                }
+            }
+            const auto s = bench::summarize(us);
+            const auto q = bench::summarize(ratio);
+            std::printf(
+                "%-10s weight %.2f queries %4zu  p50 %10.1f us  p99 %10.1f us  mean %10.1f us  "
+                "length/optimal mean %.4f max %.4f (%zu compared, %d reachability "
+                "mismatches), expanded mean %.0f\n",
+                algo.c_str(), engine.abstract_weight(), s.count, s.median, s.p99, s.mean, q.mean,
+                q.max, q.count, mismatched_reach, expanded / static_cast<double>(pairs.size()));
+        }
+        engine.set_abstract_weight(run_weights.front());
         std::printf("%-10s graph: clusters of %d, %zu clusters, %u transitions, built in %.1f "
                     "ms, %.1f MiB; map %.1f MiB; engine (per worker) peak %.2f MiB\n",
                     algo.c_str(), graph->options().cluster_size, graph->cluster_count(),

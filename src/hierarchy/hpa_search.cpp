@@ -42,6 +42,7 @@ bool neighbours(cell a, cell b) {
 struct hpa_search::impl {
     hpa_mode mode;
     std::int32_t cluster_size;
+    double abstract_weight = fast_abstract_weight;
     build_progress progress;
     detail::box_search box;
     std::vector<packed_steps> start_steps;
@@ -82,6 +83,18 @@ hpa_search::~hpa_search() = default;
 
 void hpa_search::set_progress(build_progress progress) {
     impl_->progress = std::move(progress);
+}
+
+bool hpa_search::set_abstract_weight(double weight) noexcept {
+    if (impl_->mode != hpa_mode::fast || !std::isfinite(weight) || weight < 1 || weight > 10) {
+        return false;
+    }
+    impl_->abstract_weight = weight;
+    return true;
+}
+
+double hpa_search::abstract_weight() const noexcept {
+    return impl_->mode == hpa_mode::fast ? impl_->abstract_weight : 1.0;
 }
 
 hpa_mode hpa_search::mode() const noexcept {
@@ -246,7 +259,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     auto h = [&](cell c) { return steps_cost(detail::octile_steps(c, goal), rules); };
     // Fast mode weighs the abstract heuristic (weighted A*: the abstract path costs at most
     // `weight` times the abstract optimum): on big worlds it cuts the expansions several times.
-    const double weight = impl_->mode == hpa_mode::fast ? fast_abstract_weight : 1.0;
+    const double weight = abstract_weight();
     // Landmark bounds (ALT) over the abstract graph: the goal's distance from each landmark is
     // its best link; a node's bound is the largest |d(L, goal) - d(L, node)|. A node that a
     // landmark reaches while the goal is not (or the other way round) cannot reach the goal.

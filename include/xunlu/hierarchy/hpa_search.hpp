@@ -52,9 +52,14 @@ class hpa_search {
     /// Largest map exact mode builds a graph for (cells): its graph takes about 30 bytes per
     /// cell (every crossing cell a node), 0.5 GiB at 2^24 cells.
     static constexpr std::int64_t max_exact_cells = std::int64_t{1} << 24;
-    /// Fast mode's weight on the abstract heuristic: its abstract path costs at most this many
-    /// times the abstract optimum (exact mode: 1).
+    /// Fast mode's default weight on the abstract heuristic: its abstract path costs at most
+    /// this many times the abstract optimum (exact mode: 1).
     static constexpr double fast_abstract_weight = 1.05;
+    /// Sets fast mode's abstract weight (1 to 10): more trades path length for fewer abstract
+    /// expansions (docs/hierarchy.md has the measured trade). false (nothing set) in exact mode,
+    /// which stays optimal, or for a weight out of range.
+    bool set_abstract_weight(double weight) noexcept;
+    [[nodiscard]] double abstract_weight() const noexcept;
 
     /// Why this engine will not build a graph for `map` (exact mode over max_exact_cells), or
     /// empty. find_path answers invalid_input with this reason.
