@@ -57,6 +57,14 @@ void snap(double& lo, double& hi, bool vertex_l, bool vertex_r) noexcept {
 
 } // namespace
 
+void polyanya_search::rect_marks::clear(std::size_t rects) {
+    if (stamp.size() < rects) stamp.resize(rects, 0);
+    if (++generation == 0) {
+        std::fill(stamp.begin(), stamp.end(), 0U);
+        generation = 1;
+    }
+}
+
 void polyanya_search::root_table::clear() {
     if (++generation == 0) {
         std::fill(stamp.begin(), stamp.end(), 0U);
@@ -198,6 +206,14 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     nodes_.clear();
     open_.clear();
     roots_.clear();
+    // The goal's rectangle and the dead ends it hangs in: the only dead ends worth entering.
+    goal_branch_.clear(mesh.rect_count());
+    for (auto r = static_cast<std::uint32_t>(goal_rect);;) {
+        goal_branch_.stamp[r] = goal_branch_.generation;
+        const std::uint32_t up = mesh.dead_parent(r);
+        if (up == rect_mesh::live || up == rect_mesh::dead_root) break;
+        r = up;
+    }
     roots_.improve(0, 0);
     search::search_stats& stats = out.stats;
     const bool trace = request.record_trace;
@@ -230,7 +246,12 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     // A node through [xl, xr] on line y into rectangle `rect`; the goal's rectangle gets a goal
     // node instead (the goal seen through the interval, or around one of its ends).
     const auto add = [&](double rx, double ry, double g, double xl, double xr, std::int32_t y,
-                         std::uint32_t rect, bool vertex_l, bool vertex_r, std::uint32_t parent) {
+                         std::uint32_t rect, bool vertex_l, bool vertex_r, std::uint32_t parent,
+                         std::uint32_t from) {
+        // Into a dead end from what it hangs on: only towards the goal.
+        if (mesh.dead_parent(rect) == from && goal_branch_.stamp[rect] != goal_branch_.generation) {
+            return;
+        }
         node n{g, xl, xr, y, rect, parent, rx, ry, vertex_l, vertex_r, 0};
         if (rect == goal_rect) {
             const route r = through(rx, ry, xl, xr, y, gx, gy);
@@ -256,11 +277,11 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     // Along line y from (px, y) to the nearer end of `link` (on that line), then into its
     // rectangle: the end becomes the root, which sees the whole rectangle.
     const auto along = [&](double px, double g, std::int32_t y, const mesh_link& link,
-                           std::uint32_t parent) {
+                           std::uint32_t parent, std::uint32_t from) {
         const double e = link.x1 <= px ? link.x1 : link.x0;
         const double ge = g + std::fabs(px - e);
         if (!roots_.admit(corner_key(e, y), link.rect, ge)) return;
-        add(e, y, ge, link.x0, link.x1, y, link.rect, true, true, parent);
+        add(e, y, ge, link.x0, link.x1, y, link.rect, true, true, parent, from);
     };
     // Start: every link of the start's rectangle, seen whole from the start.
     successors.clear();
@@ -268,10 +289,10 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         const auto sr = static_cast<std::uint32_t>(start_rect);
         const mesh_rect& r = mesh.rect(sr);
         for (const mesh_link& l : mesh.low_links(sr)) {
-            add(sx, sy, 0, l.x0, l.x1, r.y0, l.rect, true, true, no_node);
+            add(sx, sy, 0, l.x0, l.x1, r.y0, l.rect, true, true, no_node, sr);
         }
         for (const mesh_link& l : mesh.high_links(sr)) {
-            add(sx, sy, 0, l.x0, l.x1, r.y1, l.rect, true, true, no_node);
+            add(sx, sy, 0, l.x0, l.x1, r.y1, l.rect, true, true, no_node, sr);
         }
     }
     // Expands node `id` (a copy `n`), its successors into `successors`.
@@ -286,10 +307,10 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         };
         if (n.ry == n.y) { // the root is on the entry line: it sees the whole rectangle
             for (const mesh_link& l : far) {
-                add(n.rx, n.ry, n.g, l.x0, l.x1, y_far, l.rect, true, true, id);
+                add(n.rx, n.ry, n.g, l.x0, l.x1, y_far, l.rect, true, true, id, n.rect);
             }
             for (const mesh_link& l : entry) {
-                if (!is_own(l)) along(n.rx, n.g, n.y, l, id);
+                if (!is_own(l)) along(n.rx, n.g, n.y, l, id, n.rect);
             }
             return;
         }
@@ -303,7 +324,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
             // A single point is kept: a shortest path may graze a corner exactly there.
             if (hi < lo - eps) continue;
             snap(lo, hi, l.x0 >= pl, l.x1 <= pr);
-            add(n.rx, n.ry, n.g, lo, hi, y_far, l.rect, l.x0 >= pl, l.x1 <= pr, id);
+            add(n.rx, n.ry, n.g, lo, hi, y_far, l.rect, l.x0 >= pl, l.x1 <= pr, id, n.rect);
         }
         // Non-observable: what the root cannot see past an interval end that is an obstacle
         // corner is seen from that corner: the far line beyond the projection, and the entry
@@ -323,11 +344,12 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
                 const bool vertex_l = left || l.x0 >= p;
                 const bool vertex_r = !left || l.x1 <= p;
                 snap(lo, hi, vertex_l, vertex_r);
-                add(corner_x, n.y, gc, lo, hi, y_far, l.rect, vertex_l, vertex_r, bend);
+                add(corner_x, n.y, gc, lo, hi, y_far, l.rect, vertex_l, vertex_r, bend, n.rect);
             }
             for (const mesh_link& l : entry) {
                 if (is_own(l)) continue;
-                if (left ? l.x1 <= corner_x : l.x0 >= corner_x) along(corner_x, gc, n.y, l, bend);
+                if (left ? l.x1 <= corner_x : l.x0 >= corner_x)
+                    along(corner_x, gc, n.y, l, bend, n.rect);
             }
         };
         if (n.vertex_l != 0 && is_corner(n.xl, n.y)) hidden(n.xl, true);

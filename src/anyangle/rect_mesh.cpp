@@ -87,10 +87,35 @@ rect_mesh rect_mesh::build(const grid::grid_map& map, grid::obstacle_mask mask) 
     }
     mesh.links_.resize(found.size());
     for (const found_link& f : found) mesh.links_[count[f.rect * 2 + f.high]++] = f.link;
+    mesh.find_dead_ends();
     mesh.build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
     return mesh;
+}
+
+void rect_mesh::find_dead_ends() {
+    const std::size_t n = rects_.size();
+    dead_parent_.assign(n, live);
+    std::vector<std::uint32_t> degree(n);
+    std::vector<std::uint32_t> queue;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        degree[i] = rects_[i].high_end - rects_[i].low_begin;
+        if (degree[i] <= 1) queue.push_back(i);
+    }
+    // Peel rectangles with at most one remaining neighbour; the one left is what they hang on.
+    for (std::size_t k = 0; k < queue.size(); ++k) {
+        const std::uint32_t i = queue[k];
+        std::uint32_t parent = dead_root;
+        const std::span<const mesh_link> all{links_.data() + rects_[i].low_begin,
+                                             links_.data() + rects_[i].high_end};
+        for (const mesh_link& l : all) {
+            if (dead_parent_[l.rect] != live) continue; // already peeled
+            parent = l.rect;
+            if (--degree[l.rect] == 1) queue.push_back(l.rect);
+        }
+        dead_parent_[i] = parent;
+    }
 }
 
 std::int64_t rect_mesh::rect_at(cell c) const noexcept {

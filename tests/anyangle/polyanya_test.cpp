@@ -97,6 +97,53 @@ TEST(rect_mesh, covers_every_free_cell_once_and_links_exactly_the_shared_stretch
     }
 }
 
+TEST(rect_mesh, dead_ends_hang_on_the_rest_towards_the_core) {
+    // A loop of corridors (live) with a branching pocket on its left (dead: rows 5-7).
+    const auto drawn = testing::parse_ascii(R"(
+        ........
+        .######.
+        .######.
+        ........
+        ###.####
+        ###...##
+        ###.#.##
+        ###.#.##)");
+    const rect_mesh mesh = rect_mesh::build(drawn.map, grid::obstacle_mask::high_and_low);
+    const auto at = [&](std::int32_t x, std::int32_t y) {
+        return static_cast<std::uint32_t>(mesh.rect_at({x, y}));
+    };
+    EXPECT_EQ(mesh.dead_parent(at(0, 0)), rect_mesh::live);
+    EXPECT_EQ(mesh.dead_parent(at(0, 3)), rect_mesh::live);
+    EXPECT_EQ(mesh.dead_parent(at(7, 1)), rect_mesh::live);
+    EXPECT_EQ(mesh.dead_parent(at(3, 4)), at(0, 3)); // the pocket's neck hangs on the loop
+    EXPECT_EQ(mesh.dead_parent(at(3, 5)), at(3, 4));
+    EXPECT_EQ(mesh.dead_parent(at(3, 6)), at(3, 5)); // the two prongs hang on the row above
+    EXPECT_EQ(mesh.dead_parent(at(5, 6)), at(3, 5));
+    // A mesh that is all one tree hangs on a root.
+    const auto tree = testing::parse_ascii(R"(
+        .....
+        ..#..)");
+    const rect_mesh t = rect_mesh::build(tree.map, grid::obstacle_mask::high_and_low);
+    int roots = 0;
+    for (std::uint32_t i = 0; i < t.rect_count(); ++i) {
+        EXPECT_NE(t.dead_parent(i), rect_mesh::live);
+        roots += t.dead_parent(i) == rect_mesh::dead_root ? 1 : 0;
+    }
+    EXPECT_EQ(roots, 1);
+    // Queries into, out of and between the pocket's prongs still find the optimum.
+    polyanya_search p;
+    visibility_search v;
+    const cell spots[] = {{3, 7}, {5, 7}, {3, 5}, {0, 0}, {7, 3}};
+    for (const cell a : spots) {
+        for (const cell b : spots) {
+            const search::search_request req{.start = a, .goal = b};
+            const auto r = p.find_path(drawn.map, req);
+            ASSERT_TRUE(r.found()) << r.reason;
+            EXPECT_NEAR(r.length, v.find_path(drawn.map, req).length, 1e-12);
+        }
+    }
+}
+
 TEST(polyanya_search, returns_the_visibility_graph_optimum_and_walkable_paths) {
     std::mt19937_64 rng(11);
     polyanya_search polyanya;

@@ -77,10 +77,18 @@ class XUNLU_API polyanya_search {
         void grow();
     };
 
+    /// Rectangles marked in this query (stamp == generation).
+    struct rect_marks {
+        std::vector<std::uint32_t> stamp;
+        std::uint32_t generation = 0;
+        void clear(std::size_t rects);
+    };
+
     std::vector<node> nodes_;
     std::vector<open_entry> open_;
     std::vector<open_entry> successors_; ///< one expansion's successors, before OPEN
     root_table roots_;
+    rect_marks goal_branch_; ///< the goal's rectangle and the dead ends holding it
 };
 
 } // namespace xunlu::anyangle

@@ -63,17 +63,29 @@ class XUNLU_API rect_mesh {
     [[nodiscard]] std::span<const mesh_link> high_links(std::uint32_t i) const noexcept {
         return {links_.data() + rects_[i].high_begin, links_.data() + rects_[i].high_end};
     }
+    /// Dead ends: rectangles left with at most one neighbour after repeatedly removing such
+    /// rectangles (alcoves, corridor ends, whole tree-shaped pockets). A path enters a dead
+    /// end's rectangle from the neighbour it hangs on only to reach the goal inside it.
+    static constexpr std::uint32_t live = 0xFFFFFFFF;      ///< not a dead end
+    static constexpr std::uint32_t dead_root = 0xFFFFFFFE; ///< a dead end hanging on nothing
+    /// For a dead end, the neighbour it hangs on (towards the rest of the mesh) or dead_root;
+    /// `live` otherwise.
+    [[nodiscard]] std::uint32_t dead_parent(std::uint32_t i) const noexcept {
+        return dead_parent_[i];
+    }
     /// The rectangle holding free cell `c`, or -1 when `c` is blocked or off the map.
     /// O(log runs in the row).
     [[nodiscard]] std::int64_t rect_at(cell c) const noexcept;
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
         return rects_.capacity() * sizeof(mesh_rect) + links_.capacity() * sizeof(mesh_link) +
-               runs_.capacity() * sizeof(run) + row_start_.capacity() * sizeof(std::uint32_t);
+               dead_parent_.capacity() * sizeof(std::uint32_t) + runs_.capacity() * sizeof(run) +
+               row_start_.capacity() * sizeof(std::uint32_t);
     }
     /// Milliseconds the build took.
     [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
 
   private:
+    void find_dead_ends();
     struct run {
         std::int32_t x0;
         std::int32_t x1;
@@ -81,6 +93,7 @@ class XUNLU_API rect_mesh {
     };
     std::vector<mesh_rect> rects_;
     std::vector<mesh_link> links_;
+    std::vector<std::uint32_t> dead_parent_;
     std::vector<run> runs_;                ///< every row's runs, row by row, increasing x
     std::vector<std::uint32_t> row_start_; ///< runs of row y: [row_start_[y], row_start_[y+1])
     std::string problem_;
