@@ -1,7 +1,8 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
 // threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables,
-// visgraph with its visibility graphs, hpa-exact and hpa with their cluster graphs repaired
-// from the previous snapshot's, astar-deadend with its dead-end maps, A*);
+// visgraph with its visibility graphs, polyanya with its rectangle meshes, hpa-exact and hpa
+// with their cluster graphs repaired from the previous snapshot's, astar-deadend with its
+// dead-end maps, A*);
 // every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
 // by ./test (build/tsan).
 #include <gtest/gtest.h>
@@ -113,16 +114,16 @@ std::string check_search(Engine& engine, const grid::grid_map& map, bool low_blo
     return "";
 }
 
-/// An any-angle answer (visgraph): found exactly when A* finds a path, walkable segment by
-/// segment, never longer than A*'s octile path.
+/// An any-angle answer (visgraph, polyanya): found exactly when A* finds a path, walkable
+/// segment by segment, never longer than A*'s octile path.
 std::string check_any_angle(search::finder& finder, const grid::grid_map& map, bool low_block) {
     const search::search_request req{
         .start = {0, 4}, .goal = {21, 4}, .low_obstacles_block = low_block};
     const auto got = finder.find(map, req);
     const auto ref = search::find_path_astar(map, req);
-    if (got.status != ref.status) return "visgraph status differs from A*: " + got.reason;
+    if (got.status != ref.status) return "any-angle status differs from A*: " + got.reason;
     if (!ref.found()) return "";
-    if (got.length > ref.length + 1e-9) return "visgraph path longer than A*'s";
+    if (got.length > ref.length + 1e-9) return "any-angle path longer than A*'s";
     if (auto bad = anyangle::check_any_angle_path(map, got.waypoints, req.mask())) return *bad;
     return "";
 }
@@ -176,6 +177,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             registry_engine landmarks{registry::find_finder("jps-dh")->make()};
             // visgraph: likewise each snapshot's visibility graph.
             const auto any_angle = registry::find_finder("visgraph")->make();
+            // polyanya: each snapshot's rectangle mesh, likewise.
+            const auto polyanya = registry::find_finder("polyanya")->make();
             // hpa-exact: each snapshot's cluster graph, repaired from its parent's.
             registry_engine hierarchical{registry::find_finder("hpa-exact")->make()};
             // hpa: the fast mode, whose landmark rows are carried over from the parent's.
@@ -212,7 +215,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 8) {
+                    switch ((q / 2) % 9) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -233,6 +236,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 6:
                         problem = check_search(dead_ends, st->map(), low);
+                        break;
+                    case 7:
+                        problem = check_any_angle(*polyanya, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);
