@@ -62,6 +62,7 @@ struct hpa_search::impl {
     std::vector<std::size_t> turns; ///< smoothing: indices of the path's turning points
     std::vector<double> prefix;     ///< smoothing: path cost up to each cell
     std::vector<cell> smooth;       ///< smoothing: the new path
+    std::vector<cell> raw;          ///< the refined path before smoothing
 
     node_record& record(std::uint32_t id) {
         const std::size_t p = id >> page_bits;
@@ -106,7 +107,8 @@ std::size_t hpa_search::memory_bytes() const noexcept {
            impl_->pages.capacity() * sizeof(void*) + impl_->heap.capacity() * sizeof(impl::entry) +
            (impl_->start_steps.capacity() + impl_->goal_steps.capacity()) * sizeof(packed_steps) +
            impl_->turns.capacity() * sizeof(std::size_t) +
-           impl_->prefix.capacity() * sizeof(double) + impl_->smooth.capacity() * sizeof(cell) +
+           impl_->prefix.capacity() * sizeof(double) +
+           (impl_->smooth.capacity() + impl_->raw.capacity()) * sizeof(cell) +
            impl_->goal_bounds.capacity() * sizeof(double) +
            impl_->chain.capacity() * sizeof(std::uint32_t);
 }
@@ -430,60 +432,62 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         finish_stats();
         return out;
     }
-    out.path.push_back(start);
+    // The cells go to the engine's scratch first (a long path grown in the result would be
+    // copied and its pages faulted in again at every doubling), then once into the result.
+    auto& raw = s.raw;
+    raw.clear();
+    raw.push_back(start);
     for (std::size_t at = 1; at < s.chain.size(); ++at) {
-        const cell a = out.path.back();
+        const cell a = raw.back();
         const cell b = cell_of(s.chain[at]);
         if (a == b) continue;
         const std::uint32_t prev = s.chain[at - 1];
         const bool crossing = prev != start_id && s.chain[at] != goal_id &&
                               graph->cluster_of(a) != graph->cluster_of(b);
         if (crossing && neighbours(a, b)) {
-            out.path.push_back(b);
+            raw.push_back(b);
             continue;
         }
-        if (detail::octile_line(map, a, b, request.mask(), &out.path)) continue;
+        if (detail::octile_line(map, a, b, request.mask(), &raw)) continue;
         const cluster& home = graph->at(graph->cluster_of(a));
         if (!s.box.to(map, box_of(home), a, b, rules, request.mask())) {
             out.status = search::search_status::invalid_input;
             out.reason = std::string(algo) + ": internal error: an abstract edge from " +
                          search::cell_text(a) + " to " + search::cell_text(b) +
                          " has no path inside its cluster";
-            out.path.clear();
             finish_stats();
             return out;
         }
-        s.box.append_path(b, out.path);
+        s.box.append_path(b, raw);
     }
 
-    if (impl_->mode == hpa_mode::fast && out.path.size() > 2) {
+    if (impl_->mode == hpa_mode::fast && raw.size() > 2) {
         // Smoothing: from each turning point, replace the stretch up to the farthest of the
         // next 16 turning points by the straight octile line when that line is walkable and
         // strictly shorter.
         auto& turns = s.turns;
         turns.assign(1, 0);
-        for (std::size_t i = 1; i + 1 < out.path.size(); ++i) {
-            const cell p = out.path[i - 1];
-            const cell q = out.path[i];
-            const cell r = out.path[i + 1];
+        for (std::size_t i = 1; i + 1 < raw.size(); ++i) {
+            const cell p = raw[i - 1];
+            const cell q = raw[i];
+            const cell r = raw[i + 1];
             if (q.x - p.x != r.x - q.x || q.y - p.y != r.y - q.y) turns.push_back(i);
         }
-        turns.push_back(out.path.size() - 1);
+        turns.push_back(raw.size() - 1);
         auto& prefix = s.prefix;
-        prefix.assign(out.path.size(), 0.0);
-        for (std::size_t i = 1; i < out.path.size(); ++i) {
-            const bool diag =
-                out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
+        prefix.assign(raw.size(), 0.0);
+        for (std::size_t i = 1; i < raw.size(); ++i) {
+            const bool diag = raw[i].x != raw[i - 1].x && raw[i].y != raw[i - 1].y;
             prefix[i] = prefix[i - 1] + (diag ? diagonal : straight);
         }
         auto& smooth = s.smooth;
-        smooth.assign(1, out.path.front());
+        smooth.assign(1, raw.front());
         std::size_t t = 0;
         while (t + 1 < turns.size()) {
             std::size_t next = t + 1;
-            const cell a = out.path[turns[t]];
+            const cell a = raw[turns[t]];
             for (std::size_t u = std::min(turns.size() - 1, t + 16); u > t + 1; --u) {
-                const cell b = out.path[turns[u]];
+                const cell b = raw[turns[u]];
                 const double line = steps_cost(detail::octile_steps(a, b), rules);
                 if (line < prefix[turns[u]] - prefix[turns[t]] - 1e-9 &&
                     detail::octile_line(map, a, b, request.mask(), nullptr)) {
@@ -492,15 +496,16 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
                 }
             }
             if (next == t + 1) {
-                smooth.insert(smooth.end(),
-                              out.path.begin() + static_cast<std::ptrdiff_t>(turns[t]) + 1,
-                              out.path.begin() + static_cast<std::ptrdiff_t>(turns[next]) + 1);
+                smooth.insert(smooth.end(), raw.begin() + static_cast<std::ptrdiff_t>(turns[t]) + 1,
+                              raw.begin() + static_cast<std::ptrdiff_t>(turns[next]) + 1);
             } else {
-                detail::octile_line(map, a, out.path[turns[next]], request.mask(), &smooth);
+                detail::octile_line(map, a, raw[turns[next]], request.mask(), &smooth);
             }
             t = next;
         }
         out.path.assign(smooth.begin(), smooth.end());
+    } else {
+        out.path.assign(raw.begin(), raw.end());
     }
     cost_of(out.path);
     if (found) {
