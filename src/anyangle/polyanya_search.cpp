@@ -191,18 +191,6 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     const auto corner_key = [&](double x, double y) {
         return 1 + static_cast<std::uint64_t>(y) * stride + static_cast<std::uint64_t>(x);
     };
-    // Whether grid corner (x, y) is convex: exactly one of its four cells is blocked (or off
-    // the map). Only there can a shortest path bend (docs/any-angle.md, "Why visgraph is
-    // optimal"); a corner between two diagonal walls is no bend either, as it would squeeze.
-    const auto is_corner = [&](double xd, double yd) {
-        const auto x = static_cast<std::int32_t>(xd);
-        const auto y = static_cast<std::int32_t>(yd);
-        return (map.passable({x - 1, y - 1}, mask) ? 0 : 1) +
-                   (map.passable({x, y - 1}, mask) ? 0 : 1) +
-                   (map.passable({x - 1, y}, mask) ? 0 : 1) +
-                   (map.passable({x, y}, mask) ? 0 : 1) ==
-               1;
-    };
     nodes_.clear();
     open_.clear();
     roots_.clear();
@@ -245,14 +233,20 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     };
     // A node through [xl, xr] on line y into rectangle `rect`; the goal's rectangle gets a goal
     // node instead (the goal seen through the interval, or around one of its ends).
+    // vertex_l / vertex_r: the interval's end is the link's end (not a projection).
     const auto add = [&](double rx, double ry, double g, double xl, double xr, std::int32_t y,
-                         std::uint32_t rect, bool vertex_l, bool vertex_r, std::uint32_t parent,
+                         const mesh_link& link, bool vertex_l, bool vertex_r, std::uint32_t parent,
                          std::uint32_t from) {
+        const std::uint32_t rect = link.rect;
         // Into a dead end from what it hangs on: only towards the goal.
         if (mesh.dead_parent(rect) == from && goal_branch_.stamp[rect] != goal_branch_.generation) {
             return;
         }
-        node n{g, xl, xr, y, rect, parent, rx, ry, vertex_l, vertex_r, 0};
+        // 0: a projection; 1: the link's end; 2: the link's end and a convex corner.
+        const auto end_kind = [&](bool vertex, std::uint8_t convex_bit) {
+            return static_cast<std::uint8_t>(!vertex ? 0 : (link.convex & convex_bit) != 0 ? 2 : 1);
+        };
+        node n{g, xl, xr, y, rect, parent, rx, ry, end_kind(vertex_l, 1), end_kind(vertex_r, 2), 0};
         if (rect == goal_rect) {
             const route r = through(rx, ry, xl, xr, y, gx, gy);
             // Past an end that is a projection, not a mesh vertex, the goal is hidden from the
@@ -281,7 +275,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         const double e = link.x1 <= px ? link.x1 : link.x0;
         const double ge = g + std::fabs(px - e);
         if (!roots_.admit(corner_key(e, y), link.rect, ge)) return;
-        add(e, y, ge, link.x0, link.x1, y, link.rect, true, true, parent, from);
+        add(e, y, ge, link.x0, link.x1, y, link, true, true, parent, from);
     };
     // Start: every link of the start's rectangle, seen whole from the start.
     successors.clear();
@@ -289,10 +283,10 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         const auto sr = static_cast<std::uint32_t>(start_rect);
         const mesh_rect& r = mesh.rect(sr);
         for (const mesh_link& l : mesh.low_links(sr)) {
-            add(sx, sy, 0, l.x0, l.x1, r.y0, l.rect, true, true, no_node, sr);
+            add(sx, sy, 0, l.x0, l.x1, r.y0, l, true, true, no_node, sr);
         }
         for (const mesh_link& l : mesh.high_links(sr)) {
-            add(sx, sy, 0, l.x0, l.x1, r.y1, l.rect, true, true, no_node, sr);
+            add(sx, sy, 0, l.x0, l.x1, r.y1, l, true, true, no_node, sr);
         }
     }
     // Expands node `id` (a copy `n`), its successors into `successors`.
@@ -307,7 +301,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         };
         if (n.ry == n.y) { // the root is on the entry line: it sees the whole rectangle
             for (const mesh_link& l : far) {
-                add(n.rx, n.ry, n.g, l.x0, l.x1, y_far, l.rect, true, true, id, n.rect);
+                add(n.rx, n.ry, n.g, l.x0, l.x1, y_far, l, true, true, id, n.rect);
             }
             for (const mesh_link& l : entry) {
                 if (!is_own(l)) along(n.rx, n.g, n.y, l, id, n.rect);
@@ -324,7 +318,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
             // A single point is kept: a shortest path may graze a corner exactly there.
             if (hi < lo - eps) continue;
             snap(lo, hi, l.x0 >= pl, l.x1 <= pr);
-            add(n.rx, n.ry, n.g, lo, hi, y_far, l.rect, l.x0 >= pl, l.x1 <= pr, id, n.rect);
+            add(n.rx, n.ry, n.g, lo, hi, y_far, l, l.x0 >= pl, l.x1 <= pr, id, n.rect);
         }
         // Non-observable: what the root cannot see past an interval end that is an obstacle
         // corner is seen from that corner: the far line beyond the projection, and the entry
@@ -344,7 +338,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
                 const bool vertex_l = left || l.x0 >= p;
                 const bool vertex_r = !left || l.x1 <= p;
                 snap(lo, hi, vertex_l, vertex_r);
-                add(corner_x, n.y, gc, lo, hi, y_far, l.rect, vertex_l, vertex_r, bend, n.rect);
+                add(corner_x, n.y, gc, lo, hi, y_far, l, vertex_l, vertex_r, bend, n.rect);
             }
             for (const mesh_link& l : entry) {
                 if (is_own(l)) continue;
@@ -352,8 +346,10 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
                     along(corner_x, gc, n.y, l, bend, n.rect);
             }
         };
-        if (n.vertex_l != 0 && is_corner(n.xl, n.y)) hidden(n.xl, true);
-        if (n.vertex_r != 0 && is_corner(n.xr, n.y)) hidden(n.xr, false);
+        // A shortest path bends only at convex corners (docs/any-angle.md, "Why visgraph is
+        // optimal"): only there does a shadow start.
+        if (n.vertex_l == 2) hidden(n.xl, true);
+        if (n.vertex_r == 2) hidden(n.xr, false);
     };
     open_successors();
     ++stats.expanded;

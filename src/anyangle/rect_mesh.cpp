@@ -24,6 +24,13 @@ rect_mesh rect_mesh::build(const grid::grid_map& map, grid::obstacle_mask mask) 
         mesh_link link;
     };
     std::vector<found_link> found;
+    const auto convex_at = [&](std::int32_t x, std::int32_t y) {
+        return (map.passable({x - 1, y - 1}, mask) ? 0 : 1) +
+                   (map.passable({x, y - 1}, mask) ? 0 : 1) +
+                   (map.passable({x - 1, y}, mask) ? 0 : 1) +
+                   (map.passable({x, y}, mask) ? 0 : 1) ==
+               1;
+    };
     std::size_t previous_begin = 0;
     for (std::int32_t y = 0; y < h; ++y) {
         const std::size_t begin = mesh.runs_.size();
@@ -64,8 +71,10 @@ rect_mesh rect_mesh::build(const grid::grid_map& map, grid::obstacle_mask mask) 
             const std::int32_t lo = std::max(up.x0, down.x0);
             const std::int32_t hi = std::min(up.x1, down.x1);
             if (hi > lo && up.rect != down.rect) {
-                found.push_back({up.rect, 1, {lo, hi, down.rect}});
-                found.push_back({down.rect, 0, {lo, hi, up.rect}});
+                const auto convex = static_cast<std::uint8_t>((convex_at(lo, y) ? 1 : 0) |
+                                                              (convex_at(hi, y) ? 2 : 0));
+                found.push_back({up.rect, 1, {lo, hi, down.rect, convex}});
+                found.push_back({down.rect, 0, {lo, hi, up.rect, convex}});
             }
             if (up.x1 < down.x1) {
                 ++a;

@@ -48,7 +48,7 @@ class XUNLU_API polyanya_search {
         std::uint32_t parent; ///< the node with the previous bend (or the same root), or none
         double rx;            ///< the root
         double ry;
-        std::uint8_t vertex_l; ///< xl is a mesh vertex (an end of a link), not a projection
+        std::uint8_t vertex_l; ///< xl is: 0 a projection, 1 a link's end, 2 that and convex
         std::uint8_t vertex_r;
         std::uint8_t goal; ///< the goal reached through this node (rx, ry is the last bend)
     };

@@ -35,6 +35,9 @@ struct mesh_link {
     std::int32_t x0 = 0;
     std::int32_t x1 = 0;
     std::uint32_t rect = 0;
+    /// Bit 0: the grid corner at x0 on the link's line is convex (exactly one of its four cells
+    /// blocked or off the map), the only kind of corner a shortest path bends at; bit 1: at x1.
+    std::uint8_t convex = 0;
 };
 
 /// Built once per map and obstacle mask (a derived value of the map, shared by threads):
