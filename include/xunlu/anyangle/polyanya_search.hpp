@@ -69,7 +69,8 @@ class XUNLU_API polyanya_search {
         /// otherwise records it.
         bool improve(std::uint64_t key, double g_new);
         /// improve(), and false as well when the corner was already admitted for `rect` at no
-        /// higher g (corner keys are below 2^29, rectangles below 2^28).
+        /// higher g (corner keys are below 2^31: maps of at most 32768 x 32768 cells;
+        /// rectangles below 2^28).
         bool admit(std::uint64_t key, std::uint32_t rect, double g_new);
         /// true the first time `key` is seen, or when `g_new` is lower than before.
         bool first(std::uint64_t key, double g_new);
