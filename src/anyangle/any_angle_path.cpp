@@ -29,6 +29,23 @@ std::optional<std::string> any_angle_request_problem(const grid::grid_map& map,
     return std::nullopt;
 }
 
+std::optional<search::search_result> any_angle_refusal(const grid::grid_map& map,
+                                                       const search::search_request& request,
+                                                       std::string_view algorithm,
+                                                       std::string_view structure_problem) {
+    search::search_result out;
+    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
+        out.reason = std::move(*problem);
+        return out;
+    }
+    if (!structure_problem.empty()) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + ": " + std::string(structure_problem);
+        return out;
+    }
+    return std::nullopt;
+}
+
 bool fill_any_angle_path(const grid::grid_map& map, std::span<const half_point> polyline,
                          grid::obstacle_mask mask, search::search_result& out) {
     std::vector<cell> crossed;

@@ -87,7 +87,7 @@ void polyanya_search::root_table::grow() {
     stamp.assign(old_keys.size() * 2, 0);
     used = 0;
     for (std::size_t i = 0; i < old_keys.size(); ++i) {
-        if (old_stamp[i] == generation) improve(old_keys[i], old_g[i]);
+        if (old_stamp[i] == generation) g[slot(old_keys[i])] = old_g[i];
     }
 }
 
@@ -98,42 +98,33 @@ bool polyanya_search::root_table::admit(std::uint64_t key, std::uint32_t rect, d
     return first(key << 28 | rect | std::uint64_t{1} << 63, g_new);
 }
 
-bool polyanya_search::root_table::first(std::uint64_t key, double g_new) {
+std::size_t polyanya_search::root_table::slot(std::uint64_t key) {
     if (2 * (used + 1) > keys.size()) grow();
     const std::size_t mask = keys.size() - 1;
     for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
         if (stamp[i] != generation) {
             stamp[i] = generation;
             keys[i] = key;
-            g[i] = g_new;
+            g[i] = std::numeric_limits<double>::infinity();
             ++used;
-            return true;
+            return i;
         }
-        if (keys[i] == key) {
-            if (g_new > g[i] - eps) return false;
-            g[i] = g_new;
-            return true;
-        }
+        if (keys[i] == key) return i;
     }
 }
 
+bool polyanya_search::root_table::first(std::uint64_t key, double g_new) {
+    const std::size_t i = slot(key);
+    if (g_new > g[i] - eps) return false;
+    g[i] = g_new;
+    return true;
+}
+
 bool polyanya_search::root_table::improve(std::uint64_t key, double g_new) {
-    if (2 * (used + 1) > keys.size()) grow();
-    const std::size_t mask = keys.size() - 1;
-    for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-        if (stamp[i] != generation) {
-            stamp[i] = generation;
-            keys[i] = key;
-            g[i] = g_new;
-            ++used;
-            return true;
-        }
-        if (keys[i] == key) {
-            if (g_new > g[i] + eps) return false;
-            g[i] = std::min(g[i], g_new);
-            return true;
-        }
-    }
+    const std::size_t i = slot(key);
+    if (g_new > g[i] + eps) return false;
+    g[i] = std::min(g[i], g_new);
+    return true;
 }
 
 double polyanya_search::root_table::best(std::uint64_t key) const {
@@ -146,11 +137,7 @@ double polyanya_search::root_table::best(std::uint64_t key) const {
 
 search::search_result polyanya_search::find_path(const grid::grid_map& map,
                                                  const search::search_request& request) {
-    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
-        search::search_result out;
-        out.reason = std::move(*problem);
-        return out;
-    }
+    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
     const grid::obstacle_mask mask = request.mask();
     const auto mesh = map.derived().get_or_build<rect_mesh>(
         rect_mesh::cache_key(mask), [&] { return rect_mesh::build(map, mask); });
@@ -159,16 +146,10 @@ search::search_result polyanya_search::find_path(const grid::grid_map& map,
 
 search::search_result polyanya_search::find_path(const rect_mesh& mesh, const grid::grid_map& map,
                                                  const search::search_request& request) {
+    if (auto refused = any_angle_refusal(map, request, algorithm, mesh.problem())) {
+        return std::move(*refused);
+    }
     search::search_result out;
-    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
-        out.reason = std::move(*problem);
-        return out;
-    }
-    if (!mesh.problem().empty()) {
-        out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(algorithm) + ": " + mesh.problem();
-        return out;
-    }
     const grid::obstacle_mask mask = request.mask();
     out.stats.preprocessing_bytes = mesh.memory_bytes();
     const half_point s = centre_of(request.start);

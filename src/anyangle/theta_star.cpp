@@ -44,12 +44,8 @@ void theta_star::prepare(std::size_t cells) {
 
 search::search_result theta_star::find_path(const grid::grid_map& map,
                                             const search::search_request& request) {
+    if (auto refused = any_angle_refusal(map, request, name())) return std::move(*refused);
     search::search_result out;
-    if (auto problem = any_angle_request_problem(map, request, name())) {
-        out.status = search::search_status::invalid_input;
-        out.reason = std::move(*problem);
-        return out;
-    }
     // Nodes: the grid corners (row-major over (width+1) x (height+1)), then the start and the
     // goal centres.
     const std::int64_t cw = std::int64_t{map.width()} + 1;

@@ -84,11 +84,7 @@ void visibility_search::prepare(std::size_t nodes) {
 
 search::search_result visibility_search::find_path(const grid::grid_map& map,
                                                    const search::search_request& request) {
-    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
-        search::search_result out;
-        out.reason = std::move(*problem);
-        return out;
-    }
+    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
     const grid::obstacle_mask mask = request.mask();
     const auto graph = map.derived().get_or_build<corner_graph>(
         corner_graph::cache_key(mask), [&] { return corner_graph::build(map, mask); });
@@ -98,16 +94,10 @@ search::search_result visibility_search::find_path(const grid::grid_map& map,
 search::search_result visibility_search::find_path(const corner_graph& graph,
                                                    const grid::grid_map& map,
                                                    const search::search_request& request) {
+    if (auto refused = any_angle_refusal(map, request, algorithm, graph.problem())) {
+        return std::move(*refused);
+    }
     search::search_result out;
-    if (auto problem = any_angle_request_problem(map, request, algorithm)) {
-        out.reason = std::move(*problem);
-        return out;
-    }
-    if (!graph.problem().empty()) {
-        out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(algorithm) + ": " + graph.problem();
-        return out;
-    }
     const grid::obstacle_mask mask = request.mask();
     const half_point s = centre_of(request.start);
     const half_point t = centre_of(request.goal);

@@ -23,6 +23,14 @@ namespace xunlu::anyangle {
 any_angle_request_problem(const grid::grid_map& map, const search::search_request& request,
                           std::string_view algorithm);
 
+/// The answer when `algorithm` cannot search `request` on `map`: the request's problem
+/// (any_angle_request_problem: `invalid_input`), or the map's search structure (graph, mesh)
+/// refused when `structure_problem` is not empty (`resource_exhausted`, reason "ALGORITHM:
+/// PROBLEM"); nullopt when the search can go on.
+[[nodiscard]] XUNLU_API std::optional<search::search_result>
+any_angle_refusal(const grid::grid_map& map, const search::search_request& request,
+                  std::string_view algorithm, std::string_view structure_problem = {});
+
 /// Fills `out.waypoints`, `out.path` (the cells crossed, consecutive cells sharing an edge),
 /// `out.length` and `out.cost` (both the Euclidean length) from `polyline`, which runs from the
 /// start centre to the last vertex. Returns false when a segment is not free under `mask`

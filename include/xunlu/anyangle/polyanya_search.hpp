@@ -74,6 +74,8 @@ class XUNLU_API polyanya_search {
         bool admit(std::uint64_t key, std::uint32_t rect, double g_new);
         /// true the first time `key` is seen, or when `g_new` is lower than before.
         bool first(std::uint64_t key, double g_new);
+        /// The slot of `key`, claimed for it (g infinite) when it has none.
+        std::size_t slot(std::uint64_t key);
         [[nodiscard]] double best(std::uint64_t key) const;
         void grow();
     };
