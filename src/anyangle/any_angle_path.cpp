@@ -81,6 +81,15 @@ bool fill_any_angle_path(const grid::grid_map& map, std::span<const half_point> 
     return true;
 }
 
+void fill_any_angle_answer(const grid::grid_map& map, std::span<const half_point> polyline,
+                           grid::obstacle_mask mask, std::string_view algorithm,
+                           search::search_result& out) {
+    if (fill_any_angle_path(map, polyline, mask, out)) return;
+    out.status = search::search_status::resource_exhausted;
+    out.reason = std::string(algorithm) + ": internal error, a path segment is not free";
+    out.path.clear();
+}
+
 std::optional<std::string> check_any_angle_path(const grid::grid_map& map,
                                                 std::span<const point> waypoints,
                                                 grid::obstacle_mask mask) {

@@ -420,11 +420,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     }
     if (polyline.back() != s) polyline.push_back(s);
     std::reverse(polyline.begin(), polyline.end());
-    if (!fill_any_angle_path(map, polyline, mask, out)) {
-        out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(algorithm) + ": internal error, a path segment is not free";
-        out.path.clear();
-    }
+    fill_any_angle_answer(map, polyline, mask, algorithm, out);
     return out;
 }
 

@@ -252,11 +252,7 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
         }
         std::reverse(polyline.begin(), polyline.end());
     }
-    if (!fill_any_angle_path(map, polyline, mask, out)) {
-        out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(name()) + ": internal error, a path segment is not free";
-        out.path.clear();
-    }
+    fill_any_angle_answer(map, polyline, mask, name(), out);
     return out;
 }
 

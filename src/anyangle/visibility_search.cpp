@@ -286,11 +286,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
         if (id == start) break;
     }
     std::reverse(polyline.begin(), polyline.end());
-    if (!fill_any_angle_path(map, polyline, mask, out)) {
-        out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(algorithm) + ": internal error, a path segment is not free";
-        out.path.clear();
-    }
+    fill_any_angle_answer(map, polyline, mask, algorithm, out);
     return out;
 }
 

@@ -38,6 +38,13 @@ any_angle_refusal(const grid::grid_map& map, const search::search_request& reque
 XUNLU_API bool fill_any_angle_path(const grid::grid_map& map, std::span<const half_point> polyline,
                                    grid::obstacle_mask mask, search::search_result& out);
 
+/// fill_any_angle_path for a finder's answer: when a segment is not free (a bug in the finder)
+/// the answer becomes `resource_exhausted` ("ALGORITHM: internal error, a path segment is not
+/// free") with no path.
+XUNLU_API void fill_any_angle_answer(const grid::grid_map& map,
+                                     std::span<const half_point> polyline, grid::obstacle_mask mask,
+                                     std::string_view algorithm, search::search_result& out);
+
 /// Why `waypoints` (cell units, as in search_result::waypoints) is not a walkable any-angle
 /// path on `map` under `mask`, or nullopt: every vertex must lie on the half-cell lattice and
 /// every segment pass anyangle::segment_is_free. Names the first bad segment.
