@@ -1,6 +1,7 @@
 // Request checks and result assembly shared by the any-angle finders.
 #include "xunlu/anyangle/any_angle_path.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
@@ -79,6 +80,15 @@ bool fill_any_angle_path(const grid::grid_map& map, std::span<const half_point> 
     out.length = length;
     out.cost = length;
     return true;
+}
+
+bool any_angle_budget::spent(std::uint64_t expanded) noexcept {
+    const search::search_request& request = *request_;
+    if (request.max_expansions != 0 && expanded >= request.max_expansions) return true;
+    if (expanded < next_look_) return false;
+    next_look_ = expanded + 256;
+    return (request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
+           (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed));
 }
 
 void fill_any_angle_answer(const grid::grid_map& map, std::span<const half_point> polyline,

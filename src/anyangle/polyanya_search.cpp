@@ -339,14 +339,9 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
     double best_h = dist(sx, sy, gx, gy);
     const std::size_t cap = request.max_memory_bytes;
+    any_angle_budget budget(request);
     while (!open_.empty()) {
-        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if ((stats.expanded & 255U) == 0 &&
-            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
-             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
+        if (budget.spent(stats.expanded)) {
             phase = search::search_phase::out_of_budget;
             break;
         }

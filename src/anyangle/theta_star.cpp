@@ -168,14 +168,9 @@ search::search_result theta_star::find_path(const grid::grid_map& map,
         phase = search::search_phase::found;
         open_.clear();
     }
+    any_angle_budget budget(request);
     while (!open_.empty()) {
-        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if ((stats.expanded & 255U) == 0 && stats.expanded != 0 &&
-            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
-             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
+        if (budget.spent(stats.expanded)) {
             phase = search::search_phase::out_of_budget;
             break;
         }

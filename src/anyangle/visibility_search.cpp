@@ -199,6 +199,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
     std::uint32_t best = start;
     double best_h = h(start);
     constexpr double none = std::numeric_limits<double>::infinity();
+    any_angle_budget budget(request);
     while (!open_.empty() || !start_links.empty() || !goal_links.empty()) {
         const double f_open = open_.empty() ? none : open_.top().f;
         const double f_start = start_links.empty() ? none : start_links.top_f();
@@ -219,13 +220,7 @@ search::search_result visibility_search::find_path(const corner_graph& graph,
             }
             continue;
         }
-        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if ((stats.expanded & 255U) == 0 &&
-            ((request.deadline && std::chrono::steady_clock::now() >= *request.deadline) ||
-             (request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)))) {
+        if (budget.spent(stats.expanded)) {
             phase = search::search_phase::out_of_budget;
             break;
         }

@@ -4,6 +4,7 @@
 // maps, with unreachable pairs; budgets, caps, traces, edits and refusals.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <random>
@@ -267,6 +268,18 @@ TEST(polyanya_search, budgets_caps_traces_and_refusals) {
     EXPECT_NEAR(traced.length, full.length, 1e-12);
     for (const cell c : traced.trace.expanded) EXPECT_TRUE(m.passable(c));
     req.record_trace = false;
+    // A cancelled search stops at its next check (every 256 expansions).
+    const grid::grid_map big = grid::generate_maze(201, 201, 1, 5).value();
+    const std::atomic<bool> cancelled{true};
+    search::search_request long_one{.start = {0, 0}, .goal = {200, 200}};
+    long_one.cancel = &cancelled;
+    const auto stopped = p.find_path(big, long_one);
+    long_one.cancel = nullptr;
+    const auto whole = p.find_path(big, long_one);
+    ASSERT_TRUE(whole.found());
+    ASSERT_GT(whole.stats.expanded, 1000U);
+    EXPECT_EQ(stopped.status, search::search_status::budget_exhausted);
+    EXPECT_LT(stopped.stats.expanded, 300U); // the first look, plus a corridor it was walking
     req.rules = *grid::parse_movement_rules("4");
     EXPECT_NE(p.find_path(m, req).reason.find("rule 4"), std::string::npos);
     req.rules = {};

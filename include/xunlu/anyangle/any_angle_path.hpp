@@ -38,6 +38,20 @@ any_angle_refusal(const grid::grid_map& map, const search::search_request& reque
 XUNLU_API bool fill_any_angle_path(const grid::grid_map& map, std::span<const half_point> polyline,
                                    grid::obstacle_mask mask, search::search_result& out);
 
+/// A search's budget: the node budget, and (looked at once per 256 expansions, so the clock is
+/// read rarely) the deadline and the cancel flag.
+class XUNLU_API any_angle_budget {
+  public:
+    explicit any_angle_budget(const search::search_request& request) noexcept
+        : request_(&request) {}
+    /// Whether a search that has expanded `expanded` nodes must stop.
+    [[nodiscard]] bool spent(std::uint64_t expanded) noexcept;
+
+  private:
+    const search::search_request* request_;
+    std::uint64_t next_look_ = 256;
+};
+
 /// fill_any_angle_path for a finder's answer: when a segment is not free (a bug in the finder)
 /// the answer becomes `resource_exhausted` ("ALGORITHM: internal error, a path segment is not
 /// free") with no path.
