@@ -7,6 +7,7 @@
 
 #include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
+#include "xunlu/anyangle/grid_polygons.hpp"
 #include "xunlu/anyangle/polygon_graph.hpp"
 #include "xunlu/anyangle/polygon_scene.hpp"
 #include "xunlu/anyangle/segment_check.hpp"
