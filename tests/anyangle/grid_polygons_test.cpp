@@ -105,8 +105,9 @@ TEST(grid_polygons, polygon_graph_on_traced_scenes_equals_visgraph) {
         const double density = 10.0 + static_cast<double>(seed % 8) * 5; // 10 .. 45 %
         auto m = grid::generate_random(w, h, density, seed);
         ASSERT_TRUE(m.ok());
-        for (const grid_region& r : traced(m.value()).regions()) pinches += r.pinches;
-        regions += traced(m.value()).regions().size();
+        const grid_polygons t = traced(m.value());
+        for (const grid_region& r : t.regions()) pinches += r.pinches;
+        regions += t.regions().size();
         compare_on("random " + std::to_string(w) + "x" + std::to_string(h) + " " +
                        std::to_string(density) + "% seed " + std::to_string(seed),
                    m.value(), rng, 16, totals);
