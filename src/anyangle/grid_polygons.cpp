@@ -22,7 +22,6 @@ constexpr std::int32_t start_y[4] = {0, 0, 1, 1};
 struct lattice {
     std::int32_t x;
     std::int32_t y;
-    friend bool operator==(lattice, lattice) = default;
 };
 
 /// Twice the signed area (> 0: counter-clockwise with y up).
