@@ -108,6 +108,10 @@ foreach(dep ${package_externals})
     if(dep STREQUAL "PNG::PNG")
         string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PNG)\n")
         list(APPEND XUNLU_PC_REQUIRES_PRIVATE libpng)
+    elseif(dep STREQUAL "PkgConfig::POLYCLIPPING")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PkgConfig)\n"
+            "pkg_check_modules(POLYCLIPPING REQUIRED IMPORTED_TARGET polyclipping)\n")
+        list(APPEND XUNLU_PC_REQUIRES_PRIVATE polyclipping)
     elseif(dep STREQUAL "Threads::Threads")
         string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(Threads)\n")
         list(APPEND XUNLU_PC_LIBS_PRIVATE ${CMAKE_THREAD_LIBS_INIT})
@@ -186,8 +190,8 @@ install(FILES ${PROJECT_BINARY_DIR}/package/xunlu.pc
     DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # cpack -G DEB (in the build directory) makes xunlu_<version>_<arch>.deb: library, headers,
-# CMake and pkg-config files, CLI. libpng16-16 serves the CLI and the shared libraries; linking
-# the static libxunlu.a also needs libpng's development files (find_dependency(PNG), -lpng16).
+# CMake and pkg-config files, CLI. libpng16-16 and libpolyclipping22 serve the CLI and the shared
+# libraries; linking the static libxunlu.a also needs their development files.
 set(CPACK_PACKAGE_NAME xunlu)
 set(CPACK_PACKAGE_VENDOR xunlu)
 set(CPACK_PACKAGE_CONTACT "xunlu developers <xunlu@localhost>")
@@ -200,9 +204,10 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6 (>= 12), libgcc-s1, libpng16-16")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "libc6, libstdc++6 (>= 12), libgcc-s1, libpng16-16, libpolyclipping22")
 if(NOT BUILD_SHARED_LIBS)
-    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpng-dev")
+    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpng-dev, libpolyclipping-dev")
 endif()
 if(TARGET xunlu_server) # xunlu-server and `xunlu client` link gRPC and the server's libraries
     string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS

@@ -1,14 +1,20 @@
 // `xunlu poly`: polygon scenes (docs/formats.md#polygon-scene): check a scene and build its
-// visibility graph, find the shortest path between two points, cast a ray.
+// visibility graph, find the shortest path between two points, cast a ray (each optionally for
+// an agent radius, on the inflated scene), convert a grid map into a scene.
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <memory>
+#include <optional>
 
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
+#include "xunlu/anyangle/grid_polygons.hpp"
 #include "xunlu/anyangle/polygon_graph.hpp"
+#include "xunlu/anyangle/polygon_inflate.hpp"
 #include "xunlu/encode/exit_status.hpp"
 #include "xunlu/io/parse_error.hpp"
 
@@ -20,14 +26,69 @@ struct poly_args {
     std::string scene;
     std::string from;
     std::string to;
+    std::optional<double> radius;
     bool json = false;
 };
 
-anyangle::polygon_graph load_graph(const poly_args& a) {
+double elapsed_ms(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since)
+        .count();
+}
+
+/// A scene inflated by --radius: the component kept (the one holding `at` when given, else
+/// the largest), the others, and how many there were.
+struct inflated_pick {
+    anyangle::polygon_scene scene;
+    std::vector<anyangle::polygon_scene> others;
+    std::size_t components = 0;
+};
+
+inflated_pick inflate_or_fail(const anyangle::polygon_scene& scene, double radius,
+                              const std::optional<point>& at, const std::string& at_name) {
+    auto inflated = anyangle::inflate(scene, {.radius = radius});
+    if (!inflated.ok()) throw command_error{"--radius: " + inflated.err().message};
+    auto& scenes = inflated->scenes;
+    if (scenes.empty()) {
+        throw command_error{"no walkable region is left after inflating by radius " +
+                            std::to_string(radius)};
+    }
+    std::size_t pick = 0;
+    if (at) {
+        pick = anyangle::scene_holding(scenes, *at);
+        if (pick == scenes.size()) {
+            throw command_error{at_name +
+                                " is not in the walkable region after inflating by radius " +
+                                std::to_string(radius)};
+        }
+    }
+    inflated_pick out{std::move(scenes[pick]), {}, scenes.size()};
+    for (std::size_t i = 0; i < scenes.size(); ++i) {
+        if (i != pick) out.others.push_back(std::move(scenes[i]));
+    }
+    return out;
+}
+
+struct loaded_graph {
+    anyangle::polygon_graph graph;
+    std::size_t components = 1; ///< walkable components after --radius
+    /// The other inflated components (to tell no_path from a point outside every one).
+    std::vector<anyangle::polygon_scene> others;
+};
+
+/// Reads, validates (and with --radius inflates, keeping the component holding `at`) the
+/// scene and builds its graph.
+loaded_graph load_graph(const poly_args& a, const std::optional<point>& at = {}) {
     auto text = io::read_file(a.scene);
     if (!text.ok()) throw command_error{text.err().message};
     auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text.value()), a.scene);
     if (!scene.ok()) throw command_error{scene.err().message};
+    loaded_graph out{};
+    if (a.radius) {
+        inflated_pick p = inflate_or_fail(scene.value(), *a.radius, at, "--from (" + a.from + ")");
+        scene = std::move(p.scene);
+        out.others = std::move(p.others);
+        out.components = p.components;
+    }
     const bool progress = stderr_is_terminal() && !a.json;
     anyangle::polygon_graph_progress report;
     if (progress) {
@@ -35,13 +96,21 @@ anyangle::polygon_graph load_graph(const poly_args& a) {
             draw_progress("visibility graph", done, total);
         };
     }
-    auto graph = anyangle::polygon_graph::build(std::move(scene.value()), report);
+    out.graph = anyangle::polygon_graph::build(std::move(scene.value()), report);
     if (progress) std::fprintf(stderr, "\n");
-    return graph;
+    return out;
+}
+
+/// Adds `radius` and `components` to a JSON answer when --radius was given.
+void add_radius(nlohmann::json& j, const poly_args& a, const loaded_graph& l) {
+    if (!a.radius) return;
+    j["radius"] = *a.radius;
+    j["components"] = l.components;
 }
 
 void run_check(const poly_args& a) {
-    const anyangle::polygon_graph g = load_graph(a);
+    const loaded_graph l = load_graph(a);
+    const anyangle::polygon_graph& g = l.graph;
     if (a.json) {
         nlohmann::json j;
         j["scene"] = a.scene;
@@ -51,6 +120,7 @@ void run_check(const poly_args& a) {
         j["graph_edges"] = g.edge_count();
         j["build_ms"] = g.build_ms();
         if (!g.problem().empty()) j["problem"] = g.problem();
+        add_radius(j, a, l);
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("polygons       %zu (1 boundary, %zu obstacles)\nvertices       %zu\n"
@@ -58,6 +128,10 @@ void run_check(const poly_args& a) {
                     g.scene().polygon_count(), g.scene().polygon_count() - 1,
                     g.scene().vertex_count(), g.bend_count(), g.edge_count(), g.build_ms());
         if (!g.problem().empty()) std::printf("problem        %s\n", g.problem().c_str());
+        if (a.radius) {
+            std::printf("radius         %g (the largest of %zu walkable components)\n", *a.radius,
+                        l.components);
+        }
     }
     if (!g.problem().empty()) throw command_error{"", exit_bad_input};
 }
@@ -65,9 +139,17 @@ void run_check(const poly_args& a) {
 void run_find(const poly_args& a) {
     const point from = parse_pixel(a.from, "--from");
     const point to = parse_pixel(a.to, "--to");
-    const anyangle::polygon_graph g = load_graph(a);
+    const loaded_graph l = load_graph(a, from);
+    const anyangle::polygon_graph& g = l.graph;
     const auto began = std::chrono::steady_clock::now();
-    const search::search_result r = g.find_path(from, to);
+    search::search_result r;
+    if (!g.scene().walkable(to) && anyangle::scene_holding(l.others, to) < l.others.size()) {
+        r.status = search::search_status::no_path;
+        r.reason = "goal (" + a.to + ") is in another walkable component than the start after " +
+                   "inflating by radius " + std::to_string(*a.radius);
+    } else {
+        r = g.find_path(from, to);
+    }
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - began).count();
     if (a.json) {
@@ -80,6 +162,7 @@ void run_find(const poly_args& a) {
         j["expanded"] = r.stats.expanded;
         j["time_us"] = us;
         j["build_ms"] = g.build_ms();
+        add_radius(j, a, l);
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("status     %s%s%s\n", std::string(search::status_name(r.status)).c_str(),
@@ -97,7 +180,8 @@ void run_find(const poly_args& a) {
 void run_ray(const poly_args& a) {
     const point from = parse_pixel(a.from, "--from");
     const point to = parse_pixel(a.to, "--to");
-    const anyangle::polygon_graph g = load_graph(a);
+    const loaded_graph l = load_graph(a, from);
+    const anyangle::polygon_graph& g = l.graph;
     if (!g.scene().walkable(from)) {
         throw command_error{"--from (" + a.from + ") is not in the walkable region",
                             exit_bad_input};
@@ -107,6 +191,7 @@ void run_ray(const poly_args& a) {
         nlohmann::json j;
         j["clear"] = !hit.has_value();
         if (hit) j["hit"] = {hit->x, hit->y};
+        add_radius(j, a, l);
         std::printf("%s\n", j.dump().c_str());
     } else if (!hit) {
         std::printf("clear\n");
@@ -116,11 +201,107 @@ void run_ray(const poly_args& a) {
     if (hit) throw command_error{"", exit_failed};
 }
 
+struct convert_args {
+    std::string map;
+    std::string out;
+    std::string at;
+    std::string layers;
+    std::optional<double> radius;
+    bool ignore_low = false;
+    bool json = false;
+};
+
+void write_text(const std::string& path, const std::string& text) {
+    if (path == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+        return;
+    }
+    std::ofstream f(path, std::ios::binary);
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+    f.close();
+    if (!f) throw command_error{path + ": cannot write"};
+}
+
+void run_convert(const convert_args& a) {
+    if (a.json && a.out == "-") {
+        throw command_error{"-o - and --json would both write to standard output"};
+    }
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    std::optional<point> at;
+    if (!a.at.empty()) at = parse_pixel(a.at, "--at");
+    const auto began = std::chrono::steady_clock::now();
+    auto traced = anyangle::grid_polygons::trace(
+        map, {.mask = a.ignore_low ? grid::obstacle_mask::high_only
+                                   : grid::obstacle_mask::high_and_low});
+    if (!traced.ok()) throw command_error{a.map + ": " + traced.err().message};
+    const double trace_ms = elapsed_ms(began);
+    if (traced->regions().empty()) {
+        throw command_error{a.map + ": no free cell, so no walkable region to convert"};
+    }
+    std::size_t region = traced->largest();
+    if (at) {
+        region = anyangle::grid_polygons::none;
+        const double fx = std::floor(at->x);
+        const double fy = std::floor(at->y);
+        if (fx >= 0 && fy >= 0 && fx < map.width() && fy < map.height()) {
+            region =
+                traced->region_of({static_cast<std::int32_t>(fx), static_cast<std::int32_t>(fy)});
+        }
+        if (region == anyangle::grid_polygons::none) {
+            throw command_error{"--at (" + a.at + ") is not in a free cell of the map"};
+        }
+    }
+    const anyangle::grid_region& chosen = traced->regions()[region];
+    anyangle::polygon_scene scene = chosen.scene;
+    std::size_t components = 1;
+    double inflate_ms = 0;
+    if (a.radius) {
+        const auto inflating = std::chrono::steady_clock::now();
+        inflated_pick p = inflate_or_fail(scene, *a.radius, at, "--at (" + a.at + ")");
+        scene = std::move(p.scene);
+        components = p.components;
+        inflate_ms = elapsed_ms(inflating);
+    }
+    if (!a.out.empty() || !a.json) write_text(a.out.empty() ? "-" : a.out, scene.to_text());
+    if (a.json) {
+        nlohmann::json j;
+        j["map"] = a.map;
+        j["width"] = map.width();
+        j["height"] = map.height();
+        j["regions"] = traced->regions().size();
+        j["region"] = region;
+        j["cells"] = chosen.cells;
+        j["pinches"] = chosen.pinches;
+        j["polygons"] = scene.polygon_count();
+        j["vertices"] = scene.vertex_count();
+        j["trace_ms"] = trace_ms;
+        if (a.radius) {
+            j["radius"] = *a.radius;
+            j["components"] = components;
+            j["inflate_ms"] = inflate_ms;
+        }
+        if (!a.out.empty()) j["out"] = a.out;
+        std::printf("%s\n", j.dump().c_str());
+    } else if (!a.out.empty() && a.out != "-") {
+        std::printf("regions    %zu walkable (kept region %zu: %lld cells, %zu pinches)\n"
+                    "scene      %zu polygons, %zu vertices -> %s\ntrace      %.1f ms\n",
+                    traced->regions().size(), region, static_cast<long long>(chosen.cells),
+                    chosen.pinches, scene.polygon_count(), scene.vertex_count(), a.out.c_str(),
+                    trace_ms);
+        if (a.radius) {
+            std::printf("radius     %g (%zu walkable components; inflated in %.1f ms)\n", *a.radius,
+                        components, inflate_ms);
+        }
+    }
+}
+
 } // namespace
 
 void register_poly(CLI::App& app) {
     auto* poly = app.add_subcommand(
-        "poly", "polygon scenes: check, shortest paths, ray casts (docs/formats.md#polygon-scene)");
+        "poly", "polygon scenes: check, shortest paths, ray casts, grid conversion "
+                "(docs/formats.md#polygon-scene)");
     poly->require_subcommand(1);
     const auto common = [](CLI::App* cmd, const std::shared_ptr<poly_args>& a, bool points) {
         cmd->add_option("scene", a->scene, "polygon scene file ('-' = standard input)")->required();
@@ -128,6 +309,9 @@ void register_poly(CLI::App& app) {
             cmd->add_option("--from", a->from, "start point X,Y (scene units)")->required();
             cmd->add_option("--to", a->to, "end point X,Y")->required();
         }
+        cmd->add_option("--radius", a->radius,
+                        "agent radius (scene units): inflate the scene first and keep the "
+                        "walkable component holding --from (check: the largest)");
         cmd->add_flag("--json", a->json, "print one JSON object");
     };
     auto check_args = std::make_shared<poly_args>();
@@ -144,6 +328,24 @@ void register_poly(CLI::App& app) {
         "ray", "cast a ray from a walkable point: clear, or the first point it leaves the region");
     common(ray, ray_args, true);
     ray->callback([ray_args] { run_ray(*ray_args); });
+    auto convert_args_ = std::make_shared<convert_args>();
+    auto* convert = poly->add_subcommand(
+        "convert", "trace a grid map's walkable region into a polygon scene (cell units)");
+    convert->add_option("map", convert_args_->map, "map file (any format the CLI reads)")
+        ->required();
+    convert->add_option("-o,--out", convert_args_->out,
+                        "scene file to write ('-' = standard output, the default without --json)");
+    convert->add_option("--at", convert_args_->at,
+                        "X,Y: keep the walkable region of the cell holding this point (default: "
+                        "the largest region)");
+    convert->add_option("--radius", convert_args_->radius,
+                        "agent radius in cells: inflate the scene (keeping the component holding "
+                        "--at, else the largest)");
+    convert->add_flag("--ignore-low", convert_args_->ignore_low,
+                      "low obstacles do not block (default: they do)");
+    add_layers_option(*convert, convert_args_->layers);
+    convert->add_flag("--json", convert_args_->json, "print counts as one JSON object");
+    convert->callback([convert_args_] { run_convert(*convert_args_); });
 }
 
 } // namespace xunlu::cli

@@ -7,8 +7,10 @@
 
 #include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
+#include "xunlu/anyangle/grid_polygons.hpp"
 #include "xunlu/anyangle/polyanya_search.hpp"
 #include "xunlu/anyangle/polygon_graph.hpp"
+#include "xunlu/anyangle/polygon_inflate.hpp"
 #include "xunlu/anyangle/polygon_scene.hpp"
 #include "xunlu/anyangle/segment_check.hpp"
 #include "xunlu/anyangle/theta_star.hpp"

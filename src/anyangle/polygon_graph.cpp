@@ -19,6 +19,7 @@ namespace {
 using detail::cross;
 using detail::on_segment;
 using detail::segments_cross;
+using detail::strictly_inside;
 
 constexpr point zero{0, 0};
 constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
@@ -29,15 +30,6 @@ point minus(point a, point b) noexcept {
 double length(point d) noexcept {
     return std::hypot(d.x, d.y);
 }
-/// Whether direction d lies strictly inside the wedge swept counter-clockwise from `from` to
-/// `to` (both non-zero, not pointing the same way).
-bool strictly_inside(point from, point to, point d) noexcept {
-    const double c = cross(zero, from, to);
-    if (c > 0) return cross(zero, from, d) > 0 && cross(zero, d, to) > 0;
-    if (c < 0) return !(cross(zero, to, d) >= 0 && cross(zero, d, from) >= 0);
-    return cross(zero, from, d) > 0; // a straight vertex: the half-plane left of `from`
-}
-
 } // namespace
 
 bool polygon_graph::blocked_direction(std::uint32_t v, point d) const noexcept {
@@ -82,6 +74,10 @@ double polygon_graph::first_hit(point a, point b) const {
         if (!on_segment(a, b, p)) return;
         const double t = param(p);
         if (t >= best) return;
+        if (vertices_[v].pinch && !(p == a) && !(p == b)) {
+            best = t; // passing a pinch squeezes between its two corners
+            return;
+        }
         if ((!(p == b) && blocked_direction(v, minus(b, p))) ||
             (!(p == a) && blocked_direction(v, minus(a, p)))) {
             best = t;
@@ -128,6 +124,22 @@ polygon_graph polygon_graph::build(polygon_scene scene, const polygon_graph_prog
         const auto n = static_cast<std::uint32_t>(v.size());
         for (std::uint32_t i = 0; i < n; ++i) {
             g.vertices_.push_back({v[i], first + (i + n - 1) % n, first + (i + 1) % n, k == 0});
+        }
+    }
+    // Pinches: two corners at one point (the scene allows no more).
+    {
+        std::vector<std::uint32_t> order(g.vertices_.size());
+        for (std::uint32_t v = 0; v < order.size(); ++v) order[v] = v;
+        const auto place = [&](std::uint32_t v) {
+            return std::pair{g.vertices_[v].at.x, g.vertices_[v].at.y};
+        };
+        std::sort(order.begin(), order.end(),
+                  [&](std::uint32_t u, std::uint32_t v) { return place(u) < place(v); });
+        for (std::size_t i = 1; i < order.size(); ++i) {
+            if (g.vertices_[order[i]].at == g.vertices_[order[i - 1]].at) {
+                g.vertices_[order[i]].pinch = true;
+                g.vertices_[order[i - 1]].pinch = true;
+            }
         }
     }
     // The edge grid over the boundary's box, about one cell per edge.
@@ -177,7 +189,7 @@ polygon_graph polygon_graph::build(polygon_scene scene, const polygon_graph_prog
     for (std::uint32_t v = 0; v < g.vertices_.size(); ++v) {
         const vertex& x = g.vertices_[v];
         const double turn = cross(x.at, g.vertices_[x.next].at, g.vertices_[x.prev].at);
-        if (x.boundary ? turn < 0 : turn > 0) g.bends_.push_back(v);
+        if (!x.pinch && (x.boundary ? turn < 0 : turn > 0)) g.bends_.push_back(v);
     }
     const auto finish = [&] {
         g.build_ms_ =

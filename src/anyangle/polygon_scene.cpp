@@ -102,7 +102,56 @@ std::optional<std::string> validate(std::vector<polygon*> polys, const locator& 
         }
         if (signed_area(p) == 0) return where.polygon_name(k) + ": zero area";
     }
-    // Every pair of edges that meet, other than neighbours sharing their vertex, is an error.
+    // Corners at one point: two may form a pinch (docs/formats.md#polygon-scene), never more.
+    struct corner_ref {
+        point at;
+        std::uint32_t poly;
+        std::uint32_t index;
+    };
+    std::vector<corner_ref> corners;
+    corners.reserve(total);
+    for (std::size_t k = 0; k < polys.size(); ++k) {
+        for (std::size_t i = 0; i < polys[k]->vertices.size(); ++i) {
+            corners.push_back({polys[k]->vertices[i], static_cast<std::uint32_t>(k),
+                               static_cast<std::uint32_t>(i)});
+        }
+    }
+    const auto by_place = [](point a, point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); };
+    std::sort(corners.begin(), corners.end(),
+              [&](const corner_ref& a, const corner_ref& b) { return by_place(a.at, b.at); });
+    std::vector<point> pinches; // sorted by place
+    const auto wedge = [&](const corner_ref& c) {
+        const auto& v = polys[c.poly]->vertices;
+        const std::size_t n = v.size();
+        return detail::solid_wedge(v[(c.index + n - 1) % n], c.at, v[(c.index + 1) % n],
+                                   c.poly == 0);
+    };
+    for (std::size_t i = 0; i < corners.size();) {
+        std::size_t j = i + 1;
+        while (j < corners.size() && corners[j].at == corners[i].at) ++j;
+        const corner_ref& a = corners[i];
+        const std::size_t na = polys[a.poly]->vertices.size();
+        if (j - i > 2) {
+            return where.at(a.poly, a.index, na) + ": " + std::to_string(j - i) +
+                   " polygon corners meet at this point (a pinch joins two)";
+        }
+        if (j - i == 2) {
+            const corner_ref& b = corners[i + 1];
+            if (!detail::is_pinch(wedge(a), wedge(b))) {
+                return where.at(a.poly, a.index, na) + ": meets " +
+                       where.also(b.poly, b.index, polys[b.poly]->vertices.size()) +
+                       " at a shared vertex that is not a pinch (corners touching, with both "
+                       "gaps between them under 180 degrees)";
+            }
+            pinches.push_back(a.at);
+        }
+        i = j;
+    }
+    const auto is_pinch_at = [&](point p) {
+        return std::binary_search(pinches.begin(), pinches.end(), p, by_place);
+    };
+    // Every pair of edges that meet, other than neighbours sharing their vertex or edges ending
+    // at one pinch, is an error.
     std::vector<edge_ref> edges;
     edges.reserve(total);
     for (std::size_t k = 0; k < polys.size(); ++k) {
@@ -145,6 +194,11 @@ std::optional<std::string> validate(std::vector<polygon*> polys, const locator& 
                 }
                 continue;
             }
+            if (!pinches.empty()) {
+                const bool shares_pinch = ((p1 == q1 || p1 == q2) && is_pinch_at(p1)) ||
+                                          ((p2 == q1 || p2 == q2) && is_pinch_at(p2));
+                if (shares_pinch) continue; // is_pinch: no other common point
+            }
             if (segments_meet(p1, p2, q1, q2)) {
                 const std::size_t na = polys[a->poly]->vertices.size();
                 return where.at(e.poly, e.index, n) + ": its edge to the next vertex meets " +
@@ -155,11 +209,16 @@ std::optional<std::string> validate(std::vector<polygon*> polys, const locator& 
         }
         active.push_back(&e);
     }
-    // No edges meet, so each obstacle is wholly inside or outside any other polygon.
+    // No edges meet (but at pinches), so each obstacle is wholly inside or outside any other
+    // polygon; the middle of its first edge (never on another polygon) tells which.
+    const auto probe = [&](std::size_t k) {
+        const auto& v = polys[k]->vertices;
+        return point{(v[0].x + v[1].x) / 2, (v[0].y + v[1].y) / 2};
+    };
     const polygon& boundary = *polys[0];
     for (std::size_t k = 1; k < polys.size(); ++k) {
         const polygon& p = *polys[k];
-        if (locate(boundary, p.vertices[0]) < 0) {
+        if (locate(boundary, probe(k)) < 0) {
             return where.at(k, 0, p.vertices.size()) + ": the obstacle lies outside the boundary";
         }
     }
@@ -173,7 +232,7 @@ std::optional<std::string> validate(std::vector<polygon*> polys, const locator& 
         boxes.push_back(b);
     }
     for (std::size_t k = 1; k < polys.size(); ++k) {
-        const point v = polys[k]->vertices[0];
+        const point v = probe(k);
         for (std::size_t o = 1; o < polys.size(); ++o) {
             const auto& b = boxes[o - 1];
             if (o == k || v.x < b[0] || v.x > b[2] || v.y < b[1] || v.y > b[3]) continue;

@@ -105,6 +105,38 @@ TEST(polygon_scene, every_bad_input_gets_a_clear_error) {
         std::string::npos);
 }
 
+TEST(polygon_scene, corners_may_meet_at_a_pinch_that_nothing_passes) {
+    const std::string box = "xunlu-polygons 1\nboundary\n0 0\n10 0\n10 10\n0 10\nend\n";
+    // Two squares corner to corner: both gaps between them turn 90 degrees.
+    const std::string squares = "obstacle\n2 2\n4 2\n4 4\n2 4\nend\n"
+                                "obstacle\n4 4\n6 4\n6 6\n4 6\nend\n";
+    auto s = polygon_scene::parse(box + squares, "s.poly");
+    ASSERT_TRUE(s.ok()) << s.err().message;
+    const auto g = polygon_graph::build(s.value());
+    EXPECT_FALSE(g.sees({3, 5}, {5, 3}));  // through the pinch
+    EXPECT_FALSE(g.sees({0, 4}, {10, 4})); // along the edges through it
+    EXPECT_TRUE(g.sees({3, 5}, {4, 4}));   // ending on it
+    const auto r = g.find_path({3, 5}, {5, 3});
+    ASSERT_TRUE(r.found());
+    EXPECT_NEAR(r.length, 4 + 2 * std::sqrt(2.0), 1e-12); // round either square
+    EXPECT_EQ(g.bend_count(), 6U);                        // the pinch corners are no bends
+    // A square in the boundary's corner shares its edges: no pinch.
+    EXPECT_NE(error_of(box + "obstacle\n10 10\n8 10\n8 8\n10 8\nend\n").find("meets"),
+              std::string::npos);
+    EXPECT_EQ(error_of("xunlu-polygons 1\nboundary\n0 0\n10 0\n10 10\n0 10\nend\n"
+                       "obstacle\n4 4\n5 5\n4 6\n3 5\nend\nobstacle\n5 5\n6 4\n7 5\n6 6\nend\n"),
+              "ok");
+    // Touching where a gap turns 180 degrees or more is no pinch; three corners never are.
+    EXPECT_NE(error_of(box + "obstacle\n2 2\n4 2\n4 4\nend\nobstacle\n4 4\n6 4\n6 6\nend\n")
+                  .find("not a pinch"),
+              std::string::npos);
+    EXPECT_NE(error_of(box + squares + "obstacle\n4 4\n4 6\n3 6\nend\n").find("corners meet"),
+              std::string::npos);
+    // An obstacle outside the boundary touching it at a pinch is still outside.
+    EXPECT_NE(error_of(box + "obstacle\n10 10\n12 10\n12 12\n10 12\nend\n").find("not a pinch"),
+              std::string::npos);
+}
+
 // ---- The reference: Dijkstra over every vertex, segments checked by definition. ----
 
 bool reference_sees(const polygon_scene& s, point a, point b) {

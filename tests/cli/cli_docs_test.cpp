@@ -134,6 +134,14 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
     expect_documented("`poly`", run("poly find " + scene + " --from 1,5 --to 19,5 --json").out);
     expect_documented("`poly`", run("poly find " + scene + " --from 6,5 --to 19,5 --json").out);
     expect_documented("`poly`", run("poly ray " + scene + " --from 1,5 --to 19,5 --json").out);
+    expect_documented("`poly`", run("poly check " + scene + " --radius 0.5 --json").out);
+    expect_documented("`poly`",
+                      run("poly find " + scene + " --from 1,5 --to 19,5 --radius 0.5 --json").out);
+    expect_documented("`poly`",
+                      run("poly ray " + scene + " --from 1,5 --to 19,5 --radius 0.5 --json").out);
+    expect_documented(
+        "`poly`",
+        run("poly convert " + map + " --radius 0.3 -o " + path("m.poly") + " --json").out);
 }
 
 TEST_F(cli, build_folders_named_in_the_docs_are_made_by_the_scripts) {

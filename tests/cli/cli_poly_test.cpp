@@ -47,6 +47,76 @@ TEST_F(cli, poly_refuses_bad_scenes_and_points_with_where) {
     EXPECT_EQ(run("poly check " + path("missing.poly")).code, 2);
 }
 
+TEST_F(cli, poly_convert_traces_a_map_that_poly_find_answers_like_visgraph) {
+    const std::string map = write("m.map", walled_map);
+    const auto converted = run("poly convert " + map + " -o " + path("m.poly") + " --json");
+    ASSERT_EQ(converted.code, 0) << converted.err;
+    const json c = last_json_line(converted.out);
+    EXPECT_EQ(c["regions"], 1);
+    EXPECT_EQ(c["cells"], 21);
+    EXPECT_EQ(c["polygons"], 1); // the wall from the top edge is part of the boundary
+    EXPECT_EQ(c["vertices"], 8);
+    const auto grid =
+        last_json_line(run("find " + map + " --from 0,0 --to 5,0 --algo visgraph --json").out);
+    const auto poly = run("poly find " + path("m.poly") + " --from 0.5,0.5 --to 5.5,0.5 --json");
+    ASSERT_EQ(poly.code, 0) << poly.err;
+    EXPECT_NEAR(last_json_line(poly.out)["length"].get<double>(), grid["length"].get<double>(),
+                1e-9);
+    // Without -o the scene goes to standard output.
+    const auto text = run("poly convert " + map);
+    EXPECT_EQ(text.code, 0);
+    EXPECT_EQ(text.out.rfind("xunlu-polygons 1\nboundary\n0 0\n2 0\n2 3\n", 0), 0U) << text.out;
+    // --at picks the region; a blocked cell is refused.
+    EXPECT_EQ(run("poly convert " + map + " --at 2.5,1").code, 2);
+}
+
+TEST_F(cli, poly_radius_inflates_before_the_query) {
+    const std::string map = write("m.map", walled_map);
+    ASSERT_EQ(run("poly convert " + map + " -o " + path("m.poly")).code, 0);
+    const std::string scene = path("m.poly");
+    const auto plain = last_json_line(
+        run("poly find " + scene + " --from 0.5,0.5 --to 5.5,0.5 --json").out)["length"];
+    const auto wide =
+        run("poly find " + scene + " --from 0.5,0.5 --to 5.5,0.5 --radius 0.3 --json");
+    ASSERT_EQ(wide.code, 0) << wide.err;
+    const json w = last_json_line(wide.out);
+    EXPECT_GT(w["length"].get<double>(), plain.get<double>()); // kept off the wall's corners
+    EXPECT_EQ(w["radius"], 0.3);
+    EXPECT_EQ(w["components"], 1);
+    // At 0.6 the one-cell passage under the wall closes: two components, no path.
+    const auto closed =
+        run("poly find " + scene + " --from 0.7,0.7 --to 5.3,0.7 --radius 0.6 --json");
+    EXPECT_EQ(closed.code, 1);
+    EXPECT_EQ(last_json_line(closed.out)["status"], "no_path");
+    EXPECT_EQ(last_json_line(closed.out)["components"], 2);
+    const auto converted = run("poly convert " + map + " --radius 0.6 --json");
+    ASSERT_EQ(converted.code, 0) << converted.err;
+    EXPECT_EQ(last_json_line(converted.out)["components"], 2);
+    EXPECT_EQ(run("poly ray " + scene + " --from 0.7,0.7 --to 0.7,2.5 --radius 0.6").code, 0);
+    EXPECT_EQ(run("poly ray " + scene + " --from 0.7,0.7 --to 0.7,3.9 --radius 0.6").code, 1);
+    const auto check = run("poly check " + scene + " --radius 0.3 --json");
+    EXPECT_EQ(check.code, 0) << check.err;
+    // Bad radii and a start no longer walkable: exit 2 with the reason.
+    const auto negative = run("poly check " + scene + " --radius -1");
+    EXPECT_EQ(negative.code, 2);
+    EXPECT_NE(negative.err.find("finite number >= 0"), std::string::npos) << negative.err;
+    EXPECT_EQ(run("poly find " + scene + " --from 0.5,0.5 --to 5.5,0.5 --radius 1e300").code, 2);
+    const auto near_wall = run("poly find " + scene + " --from 0.1,0.1 --to 5.5,0.5 --radius 0.3");
+    EXPECT_EQ(near_wall.code, 2);
+    EXPECT_NE(near_wall.err.find("not in the walkable region after inflating"), std::string::npos)
+        << near_wall.err;
+    EXPECT_EQ(run("poly check " + scene + " --radius 5").code, 2); // nothing left
+}
+
+TEST_F(cli, poly_convert_refuses_a_map_over_its_limit) {
+    std::string big = "type octile\nheight 2050\nwidth 2050\nmap\n";
+    const std::string row = std::string(2050, '.') + "\n";
+    for (int y = 0; y < 2050; ++y) big += row;
+    const auto r = run("poly convert " + write("big.map", big) + " --json");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("4202500 cells, over the limit of 4194304"), std::string::npos) << r.err;
+}
+
 TEST_F(cli, any_angle_algorithms_print_waypoints) {
     const std::string map = write("m.map", walled_map);
     const auto r = run("find " + map + " --from 0,0 --to 5,0 --algo visgraph --json");

@@ -25,7 +25,8 @@ using polygon_graph_progress = std::function<void(std::size_t done, std::size_t 
 /// where they see each other with both ends tangent. Built once per scene in O(bends^2) exact
 /// sight checks, each walking only the grid cells its segment passes; immutable and shared by
 /// threads afterwards. Refused (`problem()`) above `max_bends` bend vertices or `max_edges`
-/// graph edges.
+/// graph edges. A **pinch** (two polygon corners at one point, see polygon_scene) blocks every
+/// segment passing through it and is never a bend; a segment may start or end there.
 class XUNLU_API polygon_graph {
   public:
     static constexpr std::size_t max_bends = 10000; ///< O(bends^2) sight checks: ~50M at most
@@ -58,6 +59,7 @@ class XUNLU_API polygon_graph {
         std::uint32_t prev;
         std::uint32_t next;
         bool boundary;
+        bool pinch = false; ///< shared with another polygon corner: never passed, never a bend
     };
     /// First obstruction parameter t in [0, 1] along a->b, or a value > 1 when none.
     [[nodiscard]] double first_hit(point a, point b) const;

@@ -24,7 +24,10 @@ struct polygon {
 /// (polygons 1..n) are holes in it. Guarantees after create/parse: every polygon has at least
 /// 3 vertices, finite coordinates within +-max_coordinate, non-zero area and no self-crossing or
 /// self-touching; no two polygons' edges meet; every obstacle lies inside the boundary and
-/// outside every other obstacle. The walkable region is closed: a path may run along edges.
+/// outside every other obstacle. The one exception is a **pinch**: two corners (of two polygons
+/// or of one) at the same point, their solid sides apart there with both gaps between them under
+/// 180 degrees (walls touching diagonally); no path may pass it (polygon_graph). The walkable
+/// region is closed: a path may run along edges.
 class XUNLU_API polygon_scene {
   public:
     static constexpr std::size_t max_vertices = 1'000'000; ///< all polygons together
