@@ -99,7 +99,6 @@ result<grid_polygons> grid_polygons::trace(const grid::grid_map& map,
     std::vector<std::pair<lattice, int>> run; // every edge's first corner and direction
     std::vector<lattice> corners;
     std::vector<lattice> stack;
-    std::unordered_map<std::uint64_t, std::size_t> placed;
     for (std::int32_t y = 0; y < h; ++y) {
         for (std::int32_t x = 0; x < w; ++x) {
             if (!is_free(x, y)) continue;
@@ -135,7 +134,10 @@ result<grid_polygons> grid_polygons::trace(const grid::grid_map& map,
                 }
                 // Split at repeated corners (pinches) into simple loops.
                 stack.clear();
-                placed.clear();
+                // A fresh map per loop: clearing one that grew on a long outline costs its
+                // bucket count on every later loop.
+                std::unordered_map<std::uint64_t, std::size_t> placed;
+                placed.reserve(corners.size());
                 const auto key = [](lattice p) {
                     return (std::uint64_t{static_cast<std::uint32_t>(p.x)} << 32) |
                            static_cast<std::uint32_t>(p.y);
