@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
+#include <utility>
 
 namespace xunlu::anyangle {
 
@@ -11,9 +13,14 @@ std::uint64_t rect_mesh::cache_key(grid::obstacle_mask mask) noexcept {
     return 0x72656374'6d657368ULL ^ static_cast<std::uint64_t>(mask); // "rectmesh"
 }
 
-rect_mesh rect_mesh::build(const grid::grid_map& map, grid::obstacle_mask mask) {
+rect_mesh rect_mesh::build(const grid::grid_map& map, grid::obstacle_mask mask, limits caps) {
     const auto started = std::chrono::steady_clock::now();
     rect_mesh mesh;
+    const auto refused = [](std::string why) {
+        rect_mesh none;
+        none.problem_ = std::move(why);
+        return none;
+    };
     const std::int32_t w = map.width();
     const std::int32_t h = map.height();
     mesh.row_start_.reserve(static_cast<std::size_t>(h) + 1);
@@ -43,17 +50,19 @@ rect_mesh rect_mesh::build(const grid::grid_map& map, grid::obstacle_mask mask) 
             }
             const std::int32_t x0 = x;
             while (x < w && map.passable({x, y}, mask)) ++x;
+            if (mesh.runs_.size() >= caps.runs) {
+                return refused("the map has over " + std::to_string(caps.runs) +
+                               " runs of free cells; the mesh is refused");
+            }
             while (above < begin && mesh.runs_[above].x1 <= x0) ++above;
             std::uint32_t id = 0;
             if (above < begin && mesh.runs_[above].x0 == x0 && mesh.runs_[above].x1 == x) {
                 id = mesh.runs_[above].rect; // the same run as the row above: stack
                 mesh.rects_[id].y1 = y + 1;
             } else {
-                if (mesh.rects_.size() >= max_rects) {
-                    mesh = rect_mesh{};
-                    mesh.problem_ = "the map has over " + std::to_string(max_rects) +
-                                    " free rectangles; the mesh is refused";
-                    return mesh;
+                if (mesh.rects_.size() >= caps.rects) {
+                    return refused("the map has over " + std::to_string(caps.rects) +
+                                   " free rectangles; the mesh is refused");
                 }
                 id = static_cast<std::uint32_t>(mesh.rects_.size());
                 mesh.rects_.push_back({.x0 = x0, .y0 = y, .x1 = x, .y1 = y + 1});

@@ -183,6 +183,22 @@ TEST(polyanya_search, returns_the_visibility_graph_optimum_and_walkable_paths) {
     EXPECT_GT(bent, 300);
 }
 
+TEST(polyanya_search, a_mesh_over_its_limits_is_refused_with_the_reason) {
+    const grid::grid_map m = grid::generate_random(40, 40, 30, 9).value();
+    const search::search_request req{.start = {0, 0}, .goal = {39, 39}};
+    polyanya_search p;
+    for (const rect_mesh::limits caps :
+         {rect_mesh::limits{.rects = 10}, rect_mesh::limits{.runs = 10}}) {
+        const rect_mesh small = rect_mesh::build(m, req.mask(), caps);
+        EXPECT_EQ(small.rect_count(), 0U);
+        EXPECT_NE(small.problem().find("the mesh is refused"), std::string::npos);
+        const auto r = p.find_path(small, m, req);
+        EXPECT_EQ(r.status, search::search_status::resource_exhausted);
+        EXPECT_NE(r.reason.find("polyanya: the map has over 10"), std::string::npos) << r.reason;
+    }
+    EXPECT_TRUE(rect_mesh::build(m, req.mask()).problem().empty());
+}
+
 TEST(polyanya_search, grazes_corners_and_never_squeezes_between_diagonal_walls) {
     // The shortest line from S to G passes exactly through the corner between the two walls of
     // row 1 and turns at the corner of the wall below; the diagonal pair on the right has a gap

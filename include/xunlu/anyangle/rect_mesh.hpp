@@ -44,12 +44,23 @@ struct mesh_link {
 /// row runs of free cells (maximal, so the cells beside a run are blocked or off the map),
 /// a run that repeats the run above it exactly extends that rectangle, and overlapping runs of
 /// consecutive rows in different rectangles are linked. O(cells) time; memory follows the
-/// number of runs. Refused (with `problem()`) above `max_rects` rectangles.
+/// number of runs. Refused (with `problem()`) above `max_rects` rectangles or `max_runs` runs,
+/// so a mesh stays under about 1.5 GiB whatever the map.
 class XUNLU_API rect_mesh {
   public:
-    static constexpr std::size_t max_rects = std::size_t{1} << 28;
+    static constexpr std::size_t max_rects = std::size_t{1} << 24; ///< about 0.5 GiB
+    static constexpr std::size_t max_runs = std::size_t{1} << 26;  ///< 0.75 GiB
 
-    [[nodiscard]] static rect_mesh build(const grid::grid_map& map, grid::obstacle_mask mask);
+    /// Limits on what a build holds (the defaults above; tests pass smaller ones).
+    struct limits {
+        std::size_t rects = max_rects;
+        std::size_t runs = max_runs;
+    };
+    [[nodiscard]] static rect_mesh build(const grid::grid_map& map, grid::obstacle_mask mask,
+                                         limits caps);
+    [[nodiscard]] static rect_mesh build(const grid::grid_map& map, grid::obstacle_mask mask) {
+        return build(map, mask, limits{});
+    }
     /// Cache key in a map's derived cache for `mask`.
     [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask) noexcept;
 
