@@ -10,6 +10,7 @@
 #include <numbers>
 #include <random>
 
+#include "support/polygon_clearance.hpp"
 #include "xunlu/anyangle/grid_polygons.hpp"
 #include "xunlu/anyangle/polygon_graph.hpp"
 #include "xunlu/grid/map_generators.hpp"
@@ -41,26 +42,6 @@ inflate_result inflated(const polygon_scene& s, double radius, double tolerance 
     auto r = inflate(s, {.radius = radius, .arc_tolerance = tolerance});
     EXPECT_TRUE(r.ok()) << r.err().message;
     return std::move(r.value());
-}
-
-double distance_to_segment(point p, point a, point b) {
-    const double dx = b.x - a.x;
-    const double dy = b.y - a.y;
-    const double t =
-        std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
-    return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
-
-/// The distance from `p` to the nearest edge of any polygon of `s`.
-double clearance(const polygon_scene& s, point p) {
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < s.polygon_count(); ++k) {
-        const auto& v = s.polygon_at(k).vertices;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            best = std::min(best, distance_to_segment(p, v[i], v[(i + 1) % v.size()]));
-        }
-    }
-    return best;
 }
 
 TEST(polygon_inflate, a_square_grows_by_the_radius_with_round_corners) {
@@ -140,7 +121,7 @@ TEST(polygon_inflate, paths_on_the_inflated_scene_keep_the_radius_from_every_wal
             for (const polygon_scene& s : r.scenes) {
                 for (std::size_t k = 0; k < s.polygon_count(); ++k) {
                     for (const point v : s.polygon_at(k).vertices) {
-                        EXPECT_GE(clearance(original, v), radius - 1e-9);
+                        EXPECT_GE(testing::clearance(original, v), radius - 1e-9);
                     }
                 }
             }
@@ -164,7 +145,7 @@ TEST(polygon_inflate, paths_on_the_inflated_scene_keep_the_radius_from_every_wal
                     for (int t = 0; t <= 64; ++t) {
                         const double f = t / 64.0;
                         const point p{a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f};
-                        EXPECT_GE(clearance(original, p), radius - 1e-9);
+                        EXPECT_GE(testing::clearance(original, p), radius - 1e-9);
                         ++samples;
                     }
                 }

@@ -11,6 +11,7 @@
 #include <map>
 #include <vector>
 
+#include "../support/polygon_clearance.hpp"
 #include "xunlu/anyangle/grid_polygons.hpp"
 #include "xunlu/anyangle/polygon_graph.hpp"
 #include "xunlu/anyangle/polygon_inflate.hpp"
@@ -19,25 +20,6 @@
 namespace {
 
 using namespace xunlu;
-
-double distance_to_segment(point p, point a, point b) {
-    const double dx = b.x - a.x;
-    const double dy = b.y - a.y;
-    const double t =
-        std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
-    return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
-
-double clearance(const anyangle::polygon_scene& s, point p) {
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < s.polygon_count(); ++k) {
-        const auto& v = s.polygon_at(k).vertices;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            best = std::min(best, distance_to_segment(p, v[i], v[(i + 1) % v.size()]));
-        }
-    }
-    return best;
-}
 
 } // namespace
 
@@ -97,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!anyangle::polygon_scene::parse(s.to_text(), "inflated")) __builtin_trap();
         for (std::size_t k = 0; k < s.polygon_count(); ++k) {
             for (const point v : s.polygon_at(k).vertices) {
-                if (clearance(original, v) < radius - 1e-9) __builtin_trap();
+                if (testing::clearance(original, v) < radius - 1e-9) __builtin_trap();
             }
         }
     }

@@ -13,20 +13,11 @@
 #include "api/json_conversion.hpp"
 #include "api/proto_conversion.hpp"
 #include "service/pathfinding_service.hpp"
+#include "service_fuzz_map.hpp"
 
 namespace {
 
 using namespace xunlu::server;
-
-constexpr std::string_view small_map = "type octile\nheight 8\nwidth 10\nmap\n"
-                                       "..........\n"
-                                       ".@@@@@@...\n"
-                                       "......@...\n"
-                                       "..@...@.@.\n"
-                                       "..@...@.@.\n"
-                                       "..@.....@.\n"
-                                       "..@@@@@@@.\n"
-                                       "..........\n";
 
 service_limits fuzz_limits() {
     service_limits l;
@@ -45,7 +36,7 @@ struct fixture {
     fixture() {
         load_scene_input in;
         in.id = "s";
-        in.map_bytes = std::string(small_map);
+        in.map_bytes = std::string(xunlu::fuzz::service_map);
         in.cell_size = 4;
         if (!service.load_scene(in)) std::abort();
     }
@@ -123,7 +114,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!m.ParseFromArray(bytes, n)) return 0;
         load_scene_input copy;
         copy.id = "u";
-        copy.map_bytes = std::string(small_map);
+        copy.map_bytes = std::string(xunlu::fuzz::service_map);
         copy.replace = true;
         if (!f.service.load_scene(copy)) std::abort();
         auto in = api::to_input(m);

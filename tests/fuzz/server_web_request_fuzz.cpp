@@ -15,6 +15,7 @@
 #include "service/pathfinding_service.hpp"
 #include "service/scratch_store.hpp"
 #include "service/traced_search.hpp"
+#include "service_fuzz_map.hpp"
 #include "xunlu/io/map_loader.hpp"
 
 namespace {
@@ -22,20 +23,10 @@ namespace {
 using namespace xunlu;
 using namespace xunlu::server;
 
-constexpr std::string_view web_map = "type octile\nheight 8\nwidth 10\nmap\n"
-                                     "..........\n"
-                                     ".@@@@@@...\n"
-                                     "......@...\n"
-                                     "..@...@.@.\n"
-                                     "..@...@.@.\n"
-                                     "..@.....@.\n"
-                                     "..@@@@@@@.\n"
-                                     "..........\n";
-
 constexpr trace_limits limits{.max_trace_expansions = 64, .max_trace_events = 200};
 
 struct web_fixture {
-    grid::grid_map map = io::parse_map(web_map, "web.map").value().map;
+    grid::grid_map map = io::parse_map(fuzz::service_map, "web.map").value().map;
     scratch_store store{{.max_copies = 4, .max_cells = 1 << 16, .max_edits = 256}};
 };
 
