@@ -10,7 +10,6 @@
 #include <tuple>
 
 #include "polygon_geometry.hpp"
-#include "xunlu/grid/line_of_sight.hpp"
 
 namespace xunlu::anyangle {
 
@@ -44,25 +43,47 @@ bool polygon_graph::tangent(std::uint32_t v, point d) const noexcept {
     return !blocked_direction(v, d) && !blocked_direction(v, {-d.x, -d.y});
 }
 
-template <class Visit> void polygon_graph::for_each_cell(point a, point b, Visit&& visit) const {
-    const point ga{(a.x - origin_.x) / cell_size_, (a.y - origin_.y) / cell_size_};
-    const point gb{(b.x - origin_.x) / cell_size_, (b.y - origin_.y) / cell_size_};
-    grid::for_each_cell_on_segment(ga, gb, [&](cell c) {
-        // Points on a cell's far edge belong to the next cell: visit the neighbours too.
-        for (std::int32_t dy = -1; dy <= 1; ++dy) {
-            for (std::int32_t dx = -1; dx <= 1; ++dx) {
-                const std::int32_t x = c.x + dx;
-                const std::int32_t y = c.y + dy;
-                if (x < 0 || y < 0 || x >= columns_ || y >= rows_) continue;
-                visit(static_cast<std::size_t>(y) * static_cast<std::size_t>(columns_) +
-                      static_cast<std::size_t>(x));
-            }
+template <class Visit> bool polygon_graph::for_each_cell(point a, point b, Visit&& visit) const {
+    // Every cell whose box, grown by `eps` grid units, meets the segment, row by row from a's end
+    // (each cell once). Two segments that share a point both visit the cell holding it, whatever
+    // the rounding of either walk, so an edge filed by this walk is met by every segment that
+    // touches it.
+    constexpr double eps = 1e-6;
+    const double ax = (a.x - origin_.x) / cell_size_;
+    const double ay = (a.y - origin_.y) / cell_size_;
+    const double bx = (b.x - origin_.x) / cell_size_;
+    const double by = (b.y - origin_.y) / cell_size_;
+    const auto clamp_to = [](double v, std::int32_t count) {
+        if (!(v > 0)) return std::int32_t{0};
+        return static_cast<std::int32_t>(std::min(v, static_cast<double>(count - 1)));
+    };
+    const double dx = bx - ax;
+    const double dy = by - ay;
+    const std::int32_t low = clamp_to(std::floor(std::min(ay, by) - eps), rows_);
+    const std::int32_t high = clamp_to(std::floor(std::max(ay, by) + eps), rows_);
+    const bool up = ay <= by;
+    for (std::int32_t k = 0; k <= high - low; ++k) {
+        const std::int32_t row = up ? low + k : high - k;
+        double t0 = 0;
+        double t1 = 1;
+        if (std::fabs(dy) > 1e-12) {
+            t0 = std::clamp((row - eps - ay) / dy, 0.0, 1.0);
+            t1 = std::clamp((row + 1 + eps - ay) / dy, 0.0, 1.0);
         }
-        return true;
-    });
+        const double xa = ax + dx * t0;
+        const double xb = ax + dx * t1;
+        const std::int32_t left = clamp_to(std::floor(std::min(xa, xb) - eps), columns_);
+        const std::int32_t right = clamp_to(std::floor(std::max(xa, xb) + eps), columns_);
+        const std::size_t base = static_cast<std::size_t>(row) * static_cast<std::size_t>(columns_);
+        for (std::int32_t j = 0; j <= right - left; ++j) {
+            const std::int32_t column = dx >= 0 ? left + j : right - j;
+            if (!visit(base + static_cast<std::size_t>(column))) return false;
+        }
+    }
+    return true;
 }
 
-double polygon_graph::first_hit(point a, point b) const {
+double polygon_graph::first_hit(point a, point b, bool any) const {
     const point d = minus(b, a);
     const double dd = d.x * d.x + d.y * d.y;
     double best = 2.0;
@@ -85,6 +106,7 @@ double polygon_graph::first_hit(point a, point b) const {
     };
     for_each_cell(a, b, [&](std::size_t c) {
         for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+            if (any && best <= 1) return false; // blocked: where first does not matter
             const std::uint32_t u = cell_edges_[k];
             const std::uint32_t w = vertices_[u].next;
             const point p = vertices_[u].at;
@@ -103,12 +125,17 @@ double polygon_graph::first_hit(point a, point b) const {
                 if (vertices_[u].boundary ? side < 0 : side > 0) best = 0;
             }
         }
+        return !(any && best <= 1);
     });
     return best;
 }
 
+bool polygon_graph::sees(point a, point b) const {
+    return first_hit(a, b, true) > 1;
+}
+
 std::optional<point> polygon_graph::raycast(point a, point b) const {
-    const double t = first_hit(a, b);
+    const double t = first_hit(a, b, false);
     if (t > 1) return std::nullopt;
     return point{a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
 }
@@ -165,7 +192,7 @@ polygon_graph polygon_graph::build(polygon_scene scene, const polygon_graph_prog
         std::size_t entries = 0;
         for (std::uint32_t e = 0; e < g.vertices_.size() && entries <= max_entries; ++e) {
             g.for_each_cell(g.vertices_[e].at, g.vertices_[g.vertices_[e].next].at,
-                            [&](std::size_t) { ++entries; });
+                            [&](std::size_t) { return ++entries <= max_entries; });
         }
         if (entries <= max_entries || g.columns_ * g.rows_ <= 1) break;
         g.cell_size_ *= 2;
@@ -174,7 +201,8 @@ polygon_graph polygon_graph::build(polygon_scene scene, const polygon_graph_prog
     std::vector<std::vector<std::uint32_t>> lists(cells);
     for (std::uint32_t e = 0; e < g.vertices_.size(); ++e) {
         g.for_each_cell(g.vertices_[e].at, g.vertices_[g.vertices_[e].next].at, [&](std::size_t c) {
-            if (lists[c].empty() || lists[c].back() != e) lists[c].push_back(e);
+            lists[c].push_back(e);
+            return true;
         });
     }
     g.cell_start_.reserve(cells + 1);
@@ -213,7 +241,7 @@ polygon_graph polygon_graph::build(polygon_scene scene, const polygon_graph_prog
             const point b = g.vertices_[g.bends_[j]].at;
             const point d = minus(b, a);
             if (!g.tangent(g.bends_[i], d) || !g.tangent(g.bends_[j], d)) continue;
-            if (g.first_hit(a, b) <= 1) continue;
+            if (!g.sees(a, b)) continue;
             adjacent[i].push_back(static_cast<std::uint32_t>(j));
             adjacent[j].push_back(static_cast<std::uint32_t>(i));
             edges += 2;
