@@ -67,27 +67,19 @@ void polyanya_search::rect_marks::clear(std::size_t rects) {
 
 void polyanya_search::root_table::clear() {
     if (++generation == 0) {
-        std::fill(stamp.begin(), stamp.end(), 0U);
+        for (entry& e : slots) e.stamp = 0;
         generation = 1;
     }
     used = 0;
-    if (keys.empty()) {
-        keys.assign(1024, 0);
-        g.assign(1024, 0);
-        stamp.assign(1024, 0);
-    }
+    if (slots.empty()) slots.assign(1024, entry{0, 0, 0});
 }
 
 void polyanya_search::root_table::grow() {
-    std::vector<std::uint64_t> old_keys = std::move(keys);
-    std::vector<double> old_g = std::move(g);
-    std::vector<std::uint32_t> old_stamp = std::move(stamp);
-    keys.assign(old_keys.size() * 2, 0);
-    g.assign(old_keys.size() * 2, 0);
-    stamp.assign(old_keys.size() * 2, 0);
+    std::vector<entry> old = std::move(slots);
+    slots.assign(old.size() * 2, entry{0, 0, 0});
     used = 0;
-    for (std::size_t i = 0; i < old_keys.size(); ++i) {
-        if (old_stamp[i] == generation) g[slot(old_keys[i])] = old_g[i];
+    for (const entry& e : old) {
+        if (e.stamp == generation) slots[slot(e.key)].g = e.g;
     }
 }
 
@@ -99,39 +91,39 @@ bool polyanya_search::root_table::admit(std::uint64_t key, std::uint32_t rect, d
 }
 
 std::size_t polyanya_search::root_table::slot(std::uint64_t key) {
-    if (2 * (used + 1) > keys.size()) grow();
-    const std::size_t mask = keys.size() - 1;
+    if (2 * (used + 1) > slots.size()) grow();
+    const std::size_t mask = slots.size() - 1;
     for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-        if (stamp[i] != generation) {
-            stamp[i] = generation;
-            keys[i] = key;
-            g[i] = std::numeric_limits<double>::infinity();
+        entry& e = slots[i];
+        if (e.stamp != generation) {
+            e = {key, std::numeric_limits<double>::infinity(), generation};
             ++used;
             return i;
         }
-        if (keys[i] == key) return i;
+        if (e.key == key) return i;
     }
 }
 
 bool polyanya_search::root_table::first(std::uint64_t key, double g_new) {
-    const std::size_t i = slot(key);
-    if (g_new > g[i] - eps) return false;
-    g[i] = g_new;
+    double& g = slots[slot(key)].g;
+    if (g_new > g - eps) return false;
+    g = g_new;
     return true;
 }
 
 bool polyanya_search::root_table::improve(std::uint64_t key, double g_new) {
-    const std::size_t i = slot(key);
-    if (g_new > g[i] + eps) return false;
-    g[i] = std::min(g[i], g_new);
+    double& g = slots[slot(key)].g;
+    if (g_new > g + eps) return false;
+    g = std::min(g, g_new);
     return true;
 }
 
 double polyanya_search::root_table::best(std::uint64_t key) const {
-    const std::size_t mask = keys.size() - 1;
+    const std::size_t mask = slots.size() - 1;
     for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-        if (stamp[i] != generation) return std::numeric_limits<double>::infinity();
-        if (keys[i] == key) return g[i];
+        const entry& e = slots[i];
+        if (e.stamp != generation) return std::numeric_limits<double>::infinity();
+        if (e.key == key) return e.g;
     }
 }
 
@@ -385,9 +377,8 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         }
         open_successors();
     }
-    stats.memory_bytes =
-        nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
-        roots_.keys.capacity() * (sizeof(std::uint64_t) + sizeof(double) + sizeof(std::uint32_t));
+    stats.memory_bytes = nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
+                         roots_.slots.capacity() * sizeof(root_table::entry);
     if (trace) {
         for (const open_entry& e : open_) out.trace.open.push_back(node_cell(nodes_[e.id]));
     }

@@ -59,9 +59,13 @@ class XUNLU_API polyanya_search {
     };
     /// The best g a root (a grid corner, by key) has been reached with in this query.
     struct root_table {
-        std::vector<std::uint64_t> keys;
-        std::vector<double> g;
-        std::vector<std::uint32_t> stamp;
+        /// One slot: key, best g and the query that claimed it, together (one cache line).
+        struct entry {
+            std::uint64_t key;
+            double g;
+            std::uint32_t stamp;
+        };
+        std::vector<entry> slots;
         std::uint32_t generation = 0;
         std::size_t used = 0;
         void clear();
