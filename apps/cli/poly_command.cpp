@@ -27,6 +27,7 @@ struct poly_args {
     std::string from;
     std::string to;
     std::optional<double> radius;
+    std::optional<double> arc_tolerance;
     bool json = false;
 };
 
@@ -43,11 +44,33 @@ struct inflated_pick {
     std::size_t components = 0;
 };
 
+/// --arc-tolerance only changes how --radius inflates: refused alone rather than ignored.
+void check_arc_tolerance(const std::optional<double>& radius,
+                         const std::optional<double>& arc_tolerance) {
+    if (arc_tolerance && !radius) {
+        throw command_error{"--arc-tolerance needs --radius (it sets how finely inflation rounds "
+                            "corners)"};
+    }
+}
+
+/// Every walkable component of `scene` inflated by `radius` (largest first; empty when the
+/// agent fits nowhere); the library's error (bad radius or tolerance) as a command_error.
+std::vector<anyangle::polygon_scene> inflate_all_or_fail(const anyangle::polygon_scene& scene,
+                                                         double radius,
+                                                         const std::optional<double>& tolerance) {
+    auto inflated =
+        anyangle::inflate(scene, {.radius = radius, .arc_tolerance = tolerance.value_or(0)});
+    if (!inflated.ok()) {
+        throw command_error{(tolerance ? "--radius, --arc-tolerance: " : "--radius: ") +
+                            inflated.err().message};
+    }
+    return std::move(inflated->scenes);
+}
+
 inflated_pick inflate_or_fail(const anyangle::polygon_scene& scene, double radius,
+                              const std::optional<double>& tolerance,
                               const std::optional<point>& at, const std::string& at_name) {
-    auto inflated = anyangle::inflate(scene, {.radius = radius});
-    if (!inflated.ok()) throw command_error{"--radius: " + inflated.err().message};
-    auto& scenes = inflated->scenes;
+    std::vector<anyangle::polygon_scene> scenes = inflate_all_or_fail(scene, radius, tolerance);
     if (scenes.empty()) {
         throw command_error{"no walkable region is left after inflating by radius " +
                             std::to_string(radius)};
@@ -78,13 +101,15 @@ struct loaded_graph {
 /// Reads, validates (and with --radius inflates, keeping the component holding `at`) the
 /// scene and builds its graph.
 loaded_graph load_graph(const poly_args& a, const std::optional<point>& at = {}) {
+    check_arc_tolerance(a.radius, a.arc_tolerance);
     auto text = io::read_file(a.scene);
     if (!text.ok()) throw command_error{text.err().message};
     auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text.value()), a.scene);
     if (!scene.ok()) throw command_error{scene.err().message};
     loaded_graph out{};
     if (a.radius) {
-        inflated_pick p = inflate_or_fail(scene.value(), *a.radius, at, "--from (" + a.from + ")");
+        inflated_pick p = inflate_or_fail(scene.value(), *a.radius, a.arc_tolerance, at,
+                                          "--from (" + a.from + ")");
         scene = std::move(p.scene);
         out.others = std::move(p.others);
         out.components = p.components;
@@ -207,6 +232,7 @@ struct convert_args {
     std::string at;
     std::string layers;
     std::optional<double> radius;
+    std::optional<double> arc_tolerance;
     bool ignore_low = false;
     bool json = false;
 };
@@ -227,6 +253,7 @@ void run_convert(const convert_args& a) {
     if (a.json && a.out == "-") {
         throw command_error{"-o - and --json would both write to standard output"};
     }
+    check_arc_tolerance(a.radius, a.arc_tolerance);
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     std::optional<point> at;
     if (!a.at.empty()) at = parse_pixel(a.at, "--at");
@@ -258,7 +285,8 @@ void run_convert(const convert_args& a) {
     double inflate_ms = 0;
     if (a.radius) {
         const auto inflating = std::chrono::steady_clock::now();
-        inflated_pick p = inflate_or_fail(scene, *a.radius, at, "--at (" + a.at + ")");
+        inflated_pick p =
+            inflate_or_fail(scene, *a.radius, a.arc_tolerance, at, "--at (" + a.at + ")");
         scene = std::move(p.scene);
         components = p.components;
         inflate_ms = elapsed_ms(inflating);
@@ -312,6 +340,10 @@ void register_poly(CLI::App& app) {
         cmd->add_option("--radius", a->radius,
                         "agent radius (scene units): inflate the scene first and keep the "
                         "walkable component holding --from (check: the largest)");
+        cmd->add_option(
+            "--arc-tolerance", a->arc_tolerance,
+            "with --radius: how far a rounded corner's chords may stray from the true arc "
+            "(scene units; default radius / 100, at least radius / 10000)");
         cmd->add_flag("--json", a->json, "print one JSON object");
     };
     auto check_args = std::make_shared<poly_args>();
@@ -341,6 +373,10 @@ void register_poly(CLI::App& app) {
     convert->add_option("--radius", convert_args_->radius,
                         "agent radius in cells: inflate the scene (keeping the component holding "
                         "--at, else the largest)");
+    convert->add_option(
+        "--arc-tolerance", convert_args_->arc_tolerance,
+        "with --radius: how far a rounded corner's chords may stray from the true arc "
+        "(cells; default radius / 100, at least radius / 10000)");
     convert->add_flag("--ignore-low", convert_args_->ignore_low,
                       "low obstacles do not block (default: they do)");
     add_layers_option(*convert, convert_args_->layers);

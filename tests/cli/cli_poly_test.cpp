@@ -117,6 +117,58 @@ TEST_F(cli, poly_convert_refuses_a_map_over_its_limit) {
     EXPECT_NE(r.err.find("4202500 cells, over the limit of 4194304"), std::string::npos) << r.err;
 }
 
+TEST_F(cli, poly_arc_tolerance_sets_the_inflation_chords_and_needs_radius) {
+    const std::string map = write("m.map", walled_map);
+    ASSERT_EQ(run("poly convert " + map + " -o " + path("m.poly")).code, 0);
+    const std::string scene = path("m.poly");
+    const std::string query = " --from 0.5,0.5 --to 5.5,0.5 --radius 0.3";
+    // A coarse tolerance: fewer chords round the wall's end, and (the offset being radius +
+    // tolerance) a longer way round it than the default radius / 100.
+    const auto fine = run("poly convert " + map + " --radius 0.3 --json");
+    const auto coarse = run("poly convert " + map + " --radius 0.3 --arc-tolerance 0.1 --json");
+    ASSERT_EQ(fine.code, 0) << fine.err;
+    ASSERT_EQ(coarse.code, 0) << coarse.err;
+    EXPECT_LT(last_json_line(coarse.out)["vertices"].get<int>(),
+              last_json_line(fine.out)["vertices"].get<int>());
+    const auto fine_path = run("poly find " + scene + query + " --json");
+    const auto coarse_path = run("poly find " + scene + query + " --arc-tolerance 0.1 --json");
+    ASSERT_EQ(fine_path.code, 0) << fine_path.err;
+    ASSERT_EQ(coarse_path.code, 0) << coarse_path.err;
+    EXPECT_GT(last_json_line(coarse_path.out)["length"].get<double>(),
+              last_json_line(fine_path.out)["length"].get<double>() + 1e-3);
+    EXPECT_EQ(run("poly check " + scene + " --radius 0.3 --arc-tolerance 0.1").code, 0);
+    EXPECT_EQ(run("poly ray " + scene +
+                  " --from 0.5,0.5 --to 1.5,0.5 --radius 0.3 "
+                  "--arc-tolerance 0.1")
+                  .code,
+              0);
+    // 0 is the default.
+    const auto zero = run("poly find " + scene + query + " --arc-tolerance 0 --json");
+    ASSERT_EQ(zero.code, 0) << zero.err;
+    EXPECT_EQ(last_json_line(zero.out)["points"], last_json_line(fine_path.out)["points"]);
+    // The library's errors, through every command: negative, below radius / 10000.
+    const std::string commands[] = {"poly check " + scene,
+                                    "poly find " + scene + " --from " + "0.5,0.5 --to 5.5,0.5",
+                                    "poly ray " + scene + " --from 0.5,0.5 --to 1.5,0.5",
+                                    "poly convert " + map + " -o " + path("x.poly")};
+    for (const std::string& c : commands) {
+        SCOPED_TRACE(c);
+        const auto negative = run(c + " --radius 0.3 --arc-tolerance -0.1");
+        EXPECT_EQ(negative.code, 2);
+        EXPECT_NE(negative.err.find("--arc-tolerance: the arc tolerance must be a finite number "
+                                    ">= 0"),
+                  std::string::npos)
+            << negative.err;
+        const auto tiny = run(c + " --radius 0.3 --arc-tolerance 0.00001");
+        EXPECT_EQ(tiny.code, 2);
+        EXPECT_NE(tiny.err.find("is below radius / 10000"), std::string::npos) << tiny.err;
+        const auto alone = run(c + " --arc-tolerance 0.1");
+        EXPECT_EQ(alone.code, 2);
+        EXPECT_NE(alone.err.find("--arc-tolerance needs --radius"), std::string::npos) << alone.err;
+    }
+    EXPECT_FALSE(fs::exists(path("x.poly")));
+}
+
 TEST_F(cli, any_angle_algorithms_print_waypoints) {
     const std::string map = write("m.map", walled_map);
     const auto r = run("find " + map + " --from 0,0 --to 5,0 --algo visgraph --json");
