@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <deque>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "cli_common.hpp"
 #include "pixel_arg.hpp"
@@ -27,6 +30,7 @@ struct poly_args {
     std::string from;
     std::string to;
     std::optional<double> radius;
+    std::optional<double> arc_tolerance;
     bool json = false;
 };
 
@@ -43,11 +47,33 @@ struct inflated_pick {
     std::size_t components = 0;
 };
 
+/// --arc-tolerance only changes how --radius inflates: refused alone rather than ignored.
+void check_arc_tolerance(const std::optional<double>& radius,
+                         const std::optional<double>& arc_tolerance) {
+    if (arc_tolerance && !radius) {
+        throw command_error{"--arc-tolerance needs --radius (it sets how finely inflation rounds "
+                            "corners)"};
+    }
+}
+
+/// Every walkable component of `scene` inflated by `radius` (largest first; empty when the
+/// agent fits nowhere); the library's error (bad radius or tolerance) as a command_error.
+std::vector<anyangle::polygon_scene> inflate_all_or_fail(const anyangle::polygon_scene& scene,
+                                                         double radius,
+                                                         const std::optional<double>& tolerance) {
+    auto inflated =
+        anyangle::inflate(scene, {.radius = radius, .arc_tolerance = tolerance.value_or(0)});
+    if (!inflated.ok()) {
+        throw command_error{(tolerance ? "--radius, --arc-tolerance: " : "--radius: ") +
+                            inflated.err().message};
+    }
+    return std::move(inflated->scenes);
+}
+
 inflated_pick inflate_or_fail(const anyangle::polygon_scene& scene, double radius,
+                              const std::optional<double>& tolerance,
                               const std::optional<point>& at, const std::string& at_name) {
-    auto inflated = anyangle::inflate(scene, {.radius = radius});
-    if (!inflated.ok()) throw command_error{"--radius: " + inflated.err().message};
-    auto& scenes = inflated->scenes;
+    std::vector<anyangle::polygon_scene> scenes = inflate_all_or_fail(scene, radius, tolerance);
     if (scenes.empty()) {
         throw command_error{"no walkable region is left after inflating by radius " +
                             std::to_string(radius)};
@@ -78,13 +104,15 @@ struct loaded_graph {
 /// Reads, validates (and with --radius inflates, keeping the component holding `at`) the
 /// scene and builds its graph.
 loaded_graph load_graph(const poly_args& a, const std::optional<point>& at = {}) {
+    check_arc_tolerance(a.radius, a.arc_tolerance);
     auto text = io::read_file(a.scene);
     if (!text.ok()) throw command_error{text.err().message};
     auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text.value()), a.scene);
     if (!scene.ok()) throw command_error{scene.err().message};
     loaded_graph out{};
     if (a.radius) {
-        inflated_pick p = inflate_or_fail(scene.value(), *a.radius, at, "--from (" + a.from + ")");
+        inflated_pick p = inflate_or_fail(scene.value(), *a.radius, a.arc_tolerance, at,
+                                          "--from (" + a.from + ")");
         scene = std::move(p.scene);
         out.others = std::move(p.others);
         out.components = p.components;
@@ -207,9 +235,15 @@ struct convert_args {
     std::string at;
     std::string layers;
     std::optional<double> radius;
+    std::optional<double> arc_tolerance;
+    bool all = false;
     bool ignore_low = false;
     bool json = false;
 };
+
+/// At most this many scene files from one `convert --all`; more is refused before any is written
+/// (a map of isolated free cells has a region per cell: 2 million on the largest map traced).
+constexpr std::size_t max_convert_files = 100'000;
 
 void write_text(const std::string& path, const std::string& text) {
     if (path == "-") {
@@ -223,9 +257,125 @@ void write_text(const std::string& path, const std::string& text) {
     if (!f) throw command_error{path + ": cannot write"};
 }
 
+/// File `index` of `convert --all -o out`: the index goes before the extension (out.scene ->
+/// out.3.scene; out -> out.3), in the folder of `out`.
+std::string numbered_path(const std::string& out, std::size_t index) {
+    const std::filesystem::path p(out);
+    std::filesystem::path name = p.stem();
+    name += "." + std::to_string(index);
+    name += p.extension();
+    return (p.parent_path() / name).string();
+}
+
+/// `convert --all`: every walkable region of `traced` (each inflated by --radius, its components
+/// one file each) to numbered files. Every scene is made and the count checked before the first
+/// file is written.
+void convert_all(const convert_args& a, const grid::grid_map& map,
+                 const anyangle::grid_polygons& traced, double trace_ms) {
+    const std::span<const anyangle::grid_region> regions = traced.regions();
+    if (!a.radius && regions.size() > max_convert_files) {
+        throw command_error{"--all would write " + std::to_string(regions.size()) +
+                            " files (one per walkable region), over the limit of " +
+                            std::to_string(max_convert_files) + "; nothing written"};
+    }
+    struct region_file {
+        std::size_t region = 0;
+        const anyangle::polygon_scene* scene = nullptr;
+    };
+    std::vector<region_file> files;
+    std::deque<anyangle::polygon_scene> inflated; // stable addresses for `files`
+    std::vector<std::size_t> vanished;            // regions with no room left for the agent
+    double inflate_ms = 0;
+    if (a.radius) {
+        const auto inflating = std::chrono::steady_clock::now();
+        for (std::size_t r = 0; r < regions.size(); ++r) {
+            std::vector<anyangle::polygon_scene> parts;
+            try {
+                parts = inflate_all_or_fail(regions[r].scene, *a.radius, a.arc_tolerance);
+            } catch (command_error& e) {
+                e.message = "region " + std::to_string(r) + ": " + e.message;
+                throw;
+            }
+            if (parts.empty()) vanished.push_back(r);
+            for (anyangle::polygon_scene& s : parts) {
+                inflated.push_back(std::move(s));
+                files.push_back({r, &inflated.back()});
+            }
+            if (files.size() > max_convert_files) {
+                throw command_error{"--all would write over " + std::to_string(max_convert_files) +
+                                    " files (the walkable components of " + std::to_string(r + 1) +
+                                    " of " + std::to_string(regions.size()) +
+                                    " regions inflated so far), the limit; nothing written"};
+            }
+        }
+        inflate_ms = elapsed_ms(inflating);
+        if (files.empty()) {
+            throw command_error{"no walkable region is left after inflating by radius " +
+                                std::to_string(*a.radius) + " (all " +
+                                std::to_string(regions.size()) +
+                                " regions vanished); nothing written"};
+        }
+    } else {
+        for (std::size_t r = 0; r < regions.size(); ++r) files.push_back({r, &regions[r].scene});
+    }
+    std::vector<std::string> paths;
+    paths.reserve(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        paths.push_back(numbered_path(a.out, i));
+        write_text(paths.back(), files[i].scene->to_text());
+    }
+    if (a.json) {
+        nlohmann::json j;
+        j["map"] = a.map;
+        j["width"] = map.width();
+        j["height"] = map.height();
+        j["regions"] = regions.size();
+        j["trace_ms"] = trace_ms;
+        j["out"] = a.out;
+        auto& list = j["files"] = nlohmann::json::array();
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            list.push_back({{"file", paths[i]},
+                            {"region", files[i].region},
+                            {"polygons", files[i].scene->polygon_count()},
+                            {"vertices", files[i].scene->vertex_count()},
+                            {"cells", regions[files[i].region].cells}});
+        }
+        if (a.radius) {
+            j["radius"] = *a.radius;
+            j["inflate_ms"] = inflate_ms;
+            j["vanished"] = vanished;
+        }
+        std::printf("%s\n", j.dump().c_str());
+        return;
+    }
+    std::printf("regions    %zu walkable -> %zu files\n", regions.size(), files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const anyangle::grid_region& from = regions[files[i].region];
+        std::printf("file       %s: region %zu (%lld cells), %zu polygons, %zu vertices\n",
+                    paths[i].c_str(), files[i].region, static_cast<long long>(from.cells),
+                    files[i].scene->polygon_count(), files[i].scene->vertex_count());
+    }
+    for (const std::size_t r : vanished) {
+        std::printf("vanished   region %zu (%lld cells): no room for the agent, no file\n", r,
+                    static_cast<long long>(regions[r].cells));
+    }
+    std::printf("trace      %.1f ms\n", trace_ms);
+    if (a.radius) std::printf("radius     %g (inflated in %.1f ms)\n", *a.radius, inflate_ms);
+}
+
 void run_convert(const convert_args& a) {
     if (a.json && a.out == "-") {
         throw command_error{"-o - and --json would both write to standard output"};
+    }
+    check_arc_tolerance(a.radius, a.arc_tolerance);
+    if (a.all && !a.at.empty()) {
+        throw command_error{"--all writes every walkable region and --at picks one: give one of "
+                            "them"};
+    }
+    if (a.all && (a.out.empty() || a.out == "-")) {
+        throw command_error{"--all needs -o FILE (not -): region files are named after it, the "
+                            "index before the extension (out.scene -> out.0.scene, out.1.scene, "
+                            "...)"};
     }
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     std::optional<point> at;
@@ -238,6 +388,10 @@ void run_convert(const convert_args& a) {
     const double trace_ms = elapsed_ms(began);
     if (traced->regions().empty()) {
         throw command_error{a.map + ": no free cell, so no walkable region to convert"};
+    }
+    if (a.all) {
+        convert_all(a, map, traced.value(), trace_ms);
+        return;
     }
     std::size_t region = traced->largest();
     if (at) {
@@ -258,7 +412,8 @@ void run_convert(const convert_args& a) {
     double inflate_ms = 0;
     if (a.radius) {
         const auto inflating = std::chrono::steady_clock::now();
-        inflated_pick p = inflate_or_fail(scene, *a.radius, at, "--at (" + a.at + ")");
+        inflated_pick p =
+            inflate_or_fail(scene, *a.radius, a.arc_tolerance, at, "--at (" + a.at + ")");
         scene = std::move(p.scene);
         components = p.components;
         inflate_ms = elapsed_ms(inflating);
@@ -312,6 +467,10 @@ void register_poly(CLI::App& app) {
         cmd->add_option("--radius", a->radius,
                         "agent radius (scene units): inflate the scene first and keep the "
                         "walkable component holding --from (check: the largest)");
+        cmd->add_option(
+            "--arc-tolerance", a->arc_tolerance,
+            "with --radius: how far a rounded corner's chords may stray from the true arc "
+            "(scene units; default radius / 100, at least radius / 10000)");
         cmd->add_flag("--json", a->json, "print one JSON object");
     };
     auto check_args = std::make_shared<poly_args>();
@@ -330,17 +489,26 @@ void register_poly(CLI::App& app) {
     ray->callback([ray_args] { run_ray(*ray_args); });
     auto convert_args_ = std::make_shared<convert_args>();
     auto* convert = poly->add_subcommand(
-        "convert", "trace a grid map's walkable region into a polygon scene (cell units)");
+        "convert", "trace a grid map's walkable region (--all: every region) into a polygon "
+                   "scene (cell units)");
     convert->add_option("map", convert_args_->map, "map file (any format the CLI reads)")
         ->required();
     convert->add_option("-o,--out", convert_args_->out,
-                        "scene file to write ('-' = standard output, the default without --json)");
+                        "scene file to write ('-' = standard output, the default without "
+                        "--json); with --all the region index goes before its extension");
     convert->add_option("--at", convert_args_->at,
                         "X,Y: keep the walkable region of the cell holding this point (default: "
                         "the largest region)");
+    convert->add_flag("--all", convert_args_->all,
+                      "write every walkable region, one scene file each (needs -o FILE: "
+                      "FILE.0.ext, FILE.1.ext, ...; not with --at)");
     convert->add_option("--radius", convert_args_->radius,
                         "agent radius in cells: inflate the scene (keeping the component holding "
-                        "--at, else the largest)");
+                        "--at, else the largest; with --all every component of every region)");
+    convert->add_option(
+        "--arc-tolerance", convert_args_->arc_tolerance,
+        "with --radius: how far a rounded corner's chords may stray from the true arc "
+        "(cells; default radius / 100, at least radius / 10000)");
     convert->add_flag("--ignore-low", convert_args_->ignore_low,
                       "low obstacles do not block (default: they do)");
     add_layers_option(*convert, convert_args_->layers);

@@ -142,6 +142,11 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
     expect_documented(
         "`poly`",
         run("poly convert " + map + " --radius 0.3 -o " + path("m.poly") + " --json").out);
+    expect_documented("`poly`",
+                      run("poly convert " + map + " --all -o " + path("a.poly") + " --json").out);
+    expect_documented(
+        "`poly`",
+        run("poly convert " + map + " --all --radius 0.6 -o " + path("r.poly") + " --json").out);
 }
 
 TEST_F(cli, build_folders_named_in_the_docs_are_made_by_the_scripts) {

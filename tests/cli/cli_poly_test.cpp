@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cli_fixture.hpp"
+#include "xunlu/anyangle/polygon_scene.hpp"
 
 namespace xunlu {
 namespace {
@@ -115,6 +116,194 @@ TEST_F(cli, poly_convert_refuses_a_map_over_its_limit) {
     const auto r = run("poly convert " + write("big.map", big) + " --json");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("4202500 cells, over the limit of 4194304"), std::string::npos) << r.err;
+}
+
+// Three walkable regions, numbered in row order of their first cell: 0 the walled map's 21 cells
+// (cols 0-5; its one-cell passage under the wall closes at radius 0.6), 1 the single cell (7,0)
+// (vanishes at 0.6), 2 the 2 x 2 block at (7,2) (stays at 0.6).
+constexpr const char* three_regions_map = "type octile\nheight 4\nwidth 9\nmap\n"
+                                          "..@...@.@\n"
+                                          "..@...@@@\n"
+                                          "..@...@..\n"
+                                          "......@..\n";
+
+/// The scene in `file`, loaded by the library's parser; fails the test when it does not load.
+anyangle::polygon_scene load_scene(const std::string& file) {
+    auto text = io::read_file(file);
+    EXPECT_TRUE(text.ok()) << file;
+    if (!text.ok()) return {};
+    auto scene = anyangle::polygon_scene::parse(*text, file);
+    EXPECT_TRUE(scene.ok()) << file << ": " << (scene.ok() ? "" : scene.err().message);
+    return scene.ok() ? std::move(scene.value()) : anyangle::polygon_scene{};
+}
+
+TEST_F(cli, poly_convert_all_writes_every_region_to_numbered_files) {
+    const std::string map = write("three.map", three_regions_map);
+    const auto r = run("poly convert " + map + " --all -o " + path("out.scene") + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    EXPECT_EQ(j["regions"], 3);
+    EXPECT_EQ(j["out"], path("out.scene"));
+    EXPECT_FALSE(j.contains("region")); // per file, not for the whole map
+    ASSERT_EQ(j["files"].size(), 3U) << r.out;
+    const int cells[] = {21, 1, 4};
+    const std::size_t vertices[] = {8, 4, 4};
+    const point inside[] = {{0.5, 0.5}, {7.5, 0.5}, {8.5, 3.5}};
+    for (std::size_t i = 0; i < 3; ++i) {
+        SCOPED_TRACE(i);
+        const json& f = j["files"][i];
+        const std::string file = path("out." + std::to_string(i) + ".scene");
+        EXPECT_EQ(f["file"], file);
+        EXPECT_EQ(f["region"], i);
+        EXPECT_EQ(f["cells"], cells[i]);
+        EXPECT_EQ(f["polygons"], 1);
+        EXPECT_EQ(f["vertices"], vertices[i]);
+        const anyangle::polygon_scene scene = load_scene(file);
+        EXPECT_EQ(scene.polygon_count(), 1U);
+        EXPECT_EQ(scene.vertex_count(), vertices[i]);
+        for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(scene.walkable(inside[k]), k == i) << k;
+    }
+    EXPECT_FALSE(fs::exists(path("out.3.scene")));
+    EXPECT_FALSE(fs::exists(path("out.scene")));
+    // The files are the single-region form's scenes.
+    EXPECT_EQ(run("poly convert " + map + " --at 7.5,0.5").out, slurp(path("out.1.scene")));
+    // Without an extension the index goes last; the human form lists every file.
+    const auto plain = run("poly convert " + map + " --all -o " + path("noext"));
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    for (int i = 0; i < 3; ++i) {
+        const std::string file = path("noext." + std::to_string(i));
+        EXPECT_TRUE(fs::exists(file)) << file;
+        EXPECT_NE(plain.out.find(file + ": region " + std::to_string(i)), std::string::npos)
+            << plain.out;
+    }
+    EXPECT_NE(plain.out.find("3 walkable -> 3 files"), std::string::npos) << plain.out;
+}
+
+TEST_F(cli, poly_convert_all_refuses_what_it_cannot_name_and_writes_nothing) {
+    const std::string map = write("three.map", three_regions_map);
+    const auto no_out = run("poly convert " + map + " --all");
+    EXPECT_EQ(no_out.code, 2);
+    EXPECT_NE(no_out.err.find("--all needs -o FILE (not -)"), std::string::npos) << no_out.err;
+    EXPECT_TRUE(no_out.out.empty()) << no_out.out; // no scene on standard output either
+    const auto dash = run("poly convert " + map + " --all -o -");
+    EXPECT_EQ(dash.code, 2);
+    EXPECT_NE(dash.err.find("--all needs -o FILE (not -)"), std::string::npos) << dash.err;
+    EXPECT_TRUE(dash.out.empty()) << dash.out;
+    const auto at = run("poly convert " + map + " --all --at 0.5,0.5 -o " + path("o.scene"));
+    EXPECT_EQ(at.code, 2);
+    EXPECT_NE(at.err.find("--all writes every walkable region and --at picks one"),
+              std::string::npos)
+        << at.err;
+    EXPECT_FALSE(fs::exists(path("o.0.scene")));
+    // Nothing left for the agent anywhere: an error, no file.
+    const auto gone = run("poly convert " + map + " --all --radius 5 -o " + path("o.scene"));
+    EXPECT_EQ(gone.code, 2);
+    EXPECT_NE(gone.err.find("all 3 regions vanished"), std::string::npos) << gone.err;
+    EXPECT_FALSE(fs::exists(path("o.0.scene")));
+}
+
+TEST_F(cli, poly_convert_all_with_radius_writes_each_component_and_reports_vanished_regions) {
+    const std::string map = write("three.map", three_regions_map);
+    const auto r =
+        run("poly convert " + map + " --all --radius 0.6 -o " + path("in.scene") + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    EXPECT_EQ(j["regions"], 3);
+    EXPECT_EQ(j["radius"], 0.6);
+    EXPECT_EQ(j["vanished"], json::array({1}));
+    ASSERT_EQ(j["files"].size(), 3U) << r.out;
+    // Region 0 split in two (the larger part, right of the wall, first), region 2 whole; the
+    // running index skips nothing.
+    const std::size_t regions[] = {0, 0, 2};
+    const int cells[] = {21, 21, 4};
+    const point inside[] = {{4.5, 1.5}, {0.7, 0.7}, {8.0, 3.0}};
+    for (std::size_t i = 0; i < 3; ++i) {
+        SCOPED_TRACE(i);
+        const json& f = j["files"][i];
+        const std::string file = path("in." + std::to_string(i) + ".scene");
+        EXPECT_EQ(f["file"], file);
+        EXPECT_EQ(f["region"], regions[i]);
+        EXPECT_EQ(f["cells"], cells[i]);
+        const anyangle::polygon_scene scene = load_scene(file);
+        EXPECT_EQ(f["polygons"], scene.polygon_count());
+        EXPECT_EQ(f["vertices"], scene.vertex_count());
+        for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(scene.walkable(inside[k]), k == i) << k;
+    }
+    EXPECT_FALSE(fs::exists(path("in.3.scene")));
+    const auto human = run("poly convert " + map + " --all --radius 0.6 -o " + path("h.scene"));
+    ASSERT_EQ(human.code, 0) << human.err;
+    EXPECT_NE(human.out.find(path("h.1.scene") + ": region 0"), std::string::npos) << human.out;
+    EXPECT_NE(human.out.find(path("h.2.scene") + ": region 2"), std::string::npos) << human.out;
+    EXPECT_NE(human.out.find("vanished   region 1"), std::string::npos) << human.out;
+}
+
+TEST_F(cli, poly_convert_all_refuses_over_100000_files_before_writing) {
+    // 317 x 317 isolated free cells: 100,489 regions.
+    std::string big = "type octile\nheight 633\nwidth 633\nmap\n";
+    std::string free_row(633, '@');
+    for (std::size_t x = 0; x < free_row.size(); x += 2) free_row[x] = '.';
+    for (int y = 0; y < 633; ++y) big += (y % 2 == 0 ? free_row : std::string(633, '@')) + "\n";
+    const auto r = run("poly convert " + write("dots.map", big) + " --all -o " + path("d.scene"));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--all would write 100489 files (one per walkable region), over the "
+                         "limit of 100000; nothing written"),
+              std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(path("d.0.scene")));
+}
+
+TEST_F(cli, poly_arc_tolerance_sets_the_inflation_chords_and_needs_radius) {
+    const std::string map = write("m.map", walled_map);
+    ASSERT_EQ(run("poly convert " + map + " -o " + path("m.poly")).code, 0);
+    const std::string scene = path("m.poly");
+    const std::string query = " --from 0.5,0.5 --to 5.5,0.5 --radius 0.3";
+    // A coarse tolerance: fewer chords round the wall's end, and (the offset being radius +
+    // tolerance) a longer way round it than the default radius / 100.
+    const auto fine = run("poly convert " + map + " --radius 0.3 --json");
+    const auto coarse = run("poly convert " + map + " --radius 0.3 --arc-tolerance 0.1 --json");
+    ASSERT_EQ(fine.code, 0) << fine.err;
+    ASSERT_EQ(coarse.code, 0) << coarse.err;
+    EXPECT_LT(last_json_line(coarse.out)["vertices"].get<int>(),
+              last_json_line(fine.out)["vertices"].get<int>());
+    const auto fine_path = run("poly find " + scene + query + " --json");
+    const auto coarse_path = run("poly find " + scene + query + " --arc-tolerance 0.1 --json");
+    ASSERT_EQ(fine_path.code, 0) << fine_path.err;
+    ASSERT_EQ(coarse_path.code, 0) << coarse_path.err;
+    EXPECT_GT(last_json_line(coarse_path.out)["length"].get<double>(),
+              last_json_line(fine_path.out)["length"].get<double>() + 1e-3);
+    EXPECT_EQ(run("poly check " + scene + " --radius 0.3 --arc-tolerance 0.1").code, 0);
+    EXPECT_EQ(run("poly ray " + scene +
+                  " --from 0.5,0.5 --to 1.5,0.5 --radius 0.3 "
+                  "--arc-tolerance 0.1")
+                  .code,
+              0);
+    // 0 is the default.
+    const auto zero = run("poly find " + scene + query + " --arc-tolerance 0 --json");
+    ASSERT_EQ(zero.code, 0) << zero.err;
+    EXPECT_EQ(last_json_line(zero.out)["points"], last_json_line(fine_path.out)["points"]);
+    // The library's errors, through every command: negative, below radius / 10000.
+    const std::string commands[] = {"poly check " + scene,
+                                    "poly find " + scene + " --from " + "0.5,0.5 --to 5.5,0.5",
+                                    "poly ray " + scene + " --from 0.5,0.5 --to 1.5,0.5",
+                                    "poly convert " + map + " -o " + path("x.poly"),
+                                    "poly convert " + map + " --all -o " + path("x.poly")};
+    for (const std::string& c : commands) {
+        SCOPED_TRACE(c);
+        const auto negative = run(c + " --radius 0.3 --arc-tolerance -0.1");
+        EXPECT_EQ(negative.code, 2);
+        EXPECT_NE(negative.err.find("--arc-tolerance: the arc tolerance must be a finite number "
+                                    ">= 0"),
+                  std::string::npos)
+            << negative.err;
+        const auto tiny = run(c + " --radius 0.3 --arc-tolerance 0.00001");
+        EXPECT_EQ(tiny.code, 2);
+        EXPECT_NE(tiny.err.find("is below radius / 10000"), std::string::npos) << tiny.err;
+        const auto alone = run(c + " --arc-tolerance 0.1");
+        EXPECT_EQ(alone.code, 2);
+        EXPECT_NE(alone.err.find("--arc-tolerance needs --radius"), std::string::npos) << alone.err;
+    }
+    EXPECT_FALSE(fs::exists(path("x.poly")));
+    EXPECT_FALSE(fs::exists(path("x.0.poly")));
 }
 
 TEST_F(cli, any_angle_algorithms_print_waypoints) {
