@@ -60,6 +60,10 @@ result<inflate_result> inflate(const polygon_scene& scene, const inflate_options
         out.scenes.push_back(scene);
         return out;
     }
+    if (tolerance > r) { // also keeps the offset within max_radius, Clipper's range
+        return error{"the arc tolerance " + std::to_string(tolerance) + " is over the radius " +
+                     std::to_string(r) + " (chords would stray further than the agent is wide)"};
+    }
     if (tolerance < r * 1e-4) {
         return error{"the arc tolerance " + std::to_string(tolerance) +
                      " is below radius / 10000 (over 200 chords per circle)"};

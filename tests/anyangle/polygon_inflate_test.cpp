@@ -169,6 +169,9 @@ TEST(polygon_inflate, bad_radii_and_tolerances_get_clear_errors) {
     EXPECT_NE(message(1, -0.1).find("arc tolerance must be"), std::string::npos);
     EXPECT_NE(message(1, std::nan("")).find("arc tolerance must be"), std::string::npos);
     EXPECT_NE(message(1, 1e-9).find("below radius / 10000"), std::string::npos);
+    EXPECT_NE(message(1, 1.5).find("over the radius"), std::string::npos);
+    EXPECT_NE(message(1, 1e300).find("over the radius"), std::string::npos);
+    EXPECT_EQ(message(1, 1), "ok");
     // So big nothing is left: no scene, no error.
     auto gone = inflate(s, {.radius = 50});
     ASSERT_TRUE(gone.ok());

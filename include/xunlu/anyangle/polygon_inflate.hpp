@@ -15,7 +15,8 @@ namespace xunlu::anyangle {
 /// [in] How far to keep a disc-shaped agent's centre from every wall, in scene units.
 struct inflate_options {
     double radius = 0; ///< >= 0, finite, at most max_radius
-    /// How far a round join's chords may stray from the true arc (scene units); 0 = radius / 100.
+    /// How far a round join's chords may stray from the true arc (scene units); 0 = radius / 100;
+    /// from radius / 10000 up to the radius.
     /// Each quarter turn gets about pi / (4 acos(1 - tolerance / radius)) chords.
     double arc_tolerance = 0;
 
