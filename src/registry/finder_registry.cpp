@@ -16,6 +16,7 @@
 #include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/online_jps.hpp"
+#include "xunlu/jps/subgoal_ch_search.hpp"
 #include "xunlu/jps/subgoal_search.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/landmark_table.hpp"
@@ -274,6 +275,18 @@ const std::vector<finder_entry>& table() {
          "first use",
          jps_caps({.four = false, .eight_cut_if_one_free = false, .eight_always = false}, true),
          [] { return std::make_unique<jps_finder<jps::subgoal_search>>(); }},
+        {"subgoal-ch",
+         "contraction hierarchy over the subgoal graph (Uras & Koenig's CH-SG): a bidirectional "
+         "search that only climbs the hierarchy, shortcuts unpacked into subgoal links (rule 8), "
+         "built on first use",
+         {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
+          .terrain_costs = support::falls_back_to_astar,
+          .stop_within = support::falls_back_to_astar,
+          .turn_penalty = support::falls_back_to_astar,
+          .hex = support::falls_back_to_astar,
+          .weight = support::falls_back_to_astar,
+          .preprocessing = true},
+         [] { return std::make_unique<one_shot_finder<jps::subgoal_ch_search>>(); }},
         {"jps-dh", "jps (jps-pruned for rules 4 and 8) with the differential heuristic of astar-dh",
          jps_caps({}, true),
          [] { return std::make_unique<landmark_finder<default_jps_finder>>(); }},

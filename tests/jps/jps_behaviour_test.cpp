@@ -138,7 +138,7 @@ TEST_P(jps_variant, toggled_cells_keep_queries_optimal) {
 
 INSTANTIATE_TEST_SUITE_P(all, jps_variant,
                          ::testing::Values("jps", "jps-online", "jps-block", "jps-pruned", "jps+",
-                                           "jps+-unpruned", "subgoal"),
+                                           "jps+-unpruned", "subgoal", "subgoal-ch"),
                          [](const auto& p) {
                              std::string n;
                              for (const char c : std::string(p.param)) {

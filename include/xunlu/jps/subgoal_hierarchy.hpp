@@ -1,0 +1,88 @@
+// A contraction hierarchy (Geisberger et al., 2008) over a simple subgoal graph, as in Uras &
+// Koenig's "Subgoal graphs and contraction hierarchies" (the fastest optimal entries of the
+// Grid-Based Path Planning Competition): subgoals ranked by contracting them one by one, each
+// contraction adding the shortcuts that keep every shortest distance, so a query searches only
+// upwards from the start and from the goal, and meets in the middle.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/jps/subgoal_graph.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::jps {
+
+/// An edge towards a subgoal of higher rank: `mid` is the subgoal a shortcut was made over
+/// (`none` for a link of the subgoal graph), `cost` the length of the path it stands for.
+struct subgoal_up_edge {
+    std::uint32_t to;
+    std::uint32_t mid;
+    double cost;
+};
+
+/// The hierarchy of one subgoal graph under one cost model (exact or 10/14 step costs).
+/// Immutable once built and shared by every thread (a derived value of the map, beside its
+/// subgoal graph). The graph is undirected, so one upward edge list serves both search
+/// directions.
+class XUNLU_API subgoal_hierarchy {
+  public:
+    static constexpr std::uint32_t none = subgoal_graph::none;
+    /// Edges (links plus shortcuts, each counted once) a build may hold before it gives up:
+    /// about 1 GiB with its working copies.
+    static constexpr std::size_t max_edges = std::size_t{1} << 25;
+
+    /// Contracts every subgoal of `graph` (lazy edge-difference order, witness searches bounded
+    /// by `witness_limit` settled subgoals; a bounded search that gives up adds the shortcut,
+    /// which costs query time, never correctness). `progress(1, done, total)` reports
+    /// contracted subgoals.
+    [[nodiscard]] static subgoal_hierarchy build(std::shared_ptr<const subgoal_graph> graph,
+                                                 const grid::movement_rules& rules,
+                                                 const build_progress& progress = {},
+                                                 std::size_t witness_limit = 128);
+
+    /// Derived-cache key for a graph of obstacle mask `mask` under `rules`' step costs.
+    [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask,
+                                                 const grid::movement_rules& rules) noexcept;
+
+    /// Empty when built; otherwise why not (the shortcuts passed max_edges).
+    [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+    [[nodiscard]] const subgoal_graph& graph() const noexcept { return *graph_; }
+    [[nodiscard]] std::size_t node_count() const noexcept { return rank_.size(); }
+    /// Upward edges in all (each edge once, at its lower end).
+    [[nodiscard]] std::size_t edge_count() const noexcept { return edges_.size(); }
+    [[nodiscard]] std::size_t shortcut_count() const noexcept { return shortcuts_; }
+    [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+    /// The contraction order of subgoal `k` (0 first).
+    [[nodiscard]] std::uint32_t rank(std::uint32_t k) const noexcept { return rank_[k]; }
+    /// Subgoal `k`'s edges to subgoals of higher rank.
+    [[nodiscard]] std::span<const subgoal_up_edge> up(std::uint32_t k) const noexcept {
+        return {edges_.data() + first_[k], edges_.data() + first_[k + 1]};
+    }
+    /// Appends the subgoals of the graph path the edge from `from` to `e.to` stands for, after
+    /// `from` and up to `e.to` (both directions: `reversed` walks from e.to to `from`, appending
+    /// up to `from`). False (and `out` incomplete) only if the hierarchy is inconsistent.
+    [[nodiscard]] bool unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
+                              std::vector<std::uint32_t>& out) const;
+
+  private:
+    /// The upward edge from `low` to `high` (rank(low) < rank(high)), or null; it exists for
+    /// every pair a shortcut was made over.
+    [[nodiscard]] const subgoal_up_edge* edge(std::uint32_t low, std::uint32_t high) const;
+
+    std::shared_ptr<const subgoal_graph> graph_;
+    std::vector<std::uint32_t> rank_;
+    std::vector<std::uint32_t> first_; ///< CSR over edges_, per subgoal
+    std::vector<subgoal_up_edge> edges_;
+    std::size_t shortcuts_ = 0;
+    double build_ms_ = 0;
+    std::string problem_;
+};
+
+} // namespace xunlu::jps

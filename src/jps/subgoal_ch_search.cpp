@@ -1,0 +1,400 @@
+// Queries over the subgoal hierarchy: linking, the bidirectional upward search, unpacking and
+// the cells of each link.
+#include "xunlu/jps/subgoal_ch_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "xunlu/grid/path_check.hpp"
+#include "xunlu/search/astar.hpp"
+#include "xunlu/search/request_check.hpp"
+#include "xunlu/search/result_builder.hpp"
+
+namespace xunlu::jps {
+
+namespace {
+
+constexpr std::string_view algorithm = "subgoal-ch";
+constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr std::uint32_t none = subgoal_graph::none;
+
+int sign(std::int32_t v) noexcept {
+    return (v > 0) - (v < 0);
+}
+
+/// Appends the cells after `from` up to `to` along an octile path: diagonal moves first (or
+/// straight moves first), each checked against the map (no corner cutting). On a blocked step
+/// the cells appended are removed and false is returned.
+bool append_leg(const grid::grid_map& map, grid::obstacle_mask mask, cell from, cell to,
+                bool diagonal_first, std::vector<cell>& path) {
+    const std::size_t keep = path.size();
+    const grid::movement_rules rules{};
+    cell c = from;
+    while (c != to) {
+        const std::int32_t rx = to.x - c.x;
+        const std::int32_t ry = to.y - c.y;
+        cell n = c;
+        const bool diagonal = diagonal_first ? (rx != 0 && ry != 0) : std::abs(rx) == std::abs(ry);
+        if (diagonal) {
+            n = {c.x + sign(rx), c.y + sign(ry)};
+        } else if (std::abs(rx) > std::abs(ry)) {
+            n.x += sign(rx);
+        } else {
+            n.y += sign(ry);
+        }
+        if (!grid::can_step(map, c, n.x - c.x, n.y - c.y, rules, mask)) {
+            path.resize(keep);
+            return false;
+        }
+        path.push_back(n);
+        c = n;
+    }
+    return true;
+}
+
+} // namespace
+
+struct subgoal_ch_search::impl {
+    build_progress progress;
+    std::shared_ptr<const subgoal_hierarchy> hierarchy;
+
+    /// One search direction's labels over the subgoals (stamped per query).
+    struct side {
+        std::vector<double> dist;
+        std::vector<std::uint32_t> stamp;
+        std::vector<std::uint32_t> parent;                  ///< previous subgoal, or none (a seed)
+        std::vector<const subgoal_up_edge*> via;            ///< the upward edge from parent
+        std::vector<std::pair<double, std::uint32_t>> heap; ///< min-heap on distance
+        std::uint32_t generation = 0;
+
+        void prepare(std::size_t n) {
+            if (dist.size() < n) {
+                dist.resize(n, inf);
+                stamp.resize(n, 0);
+                parent.resize(n, none);
+                via.resize(n, nullptr);
+            }
+            if (++generation == 0) {
+                std::fill(stamp.begin(), stamp.end(), 0U);
+                generation = 1;
+            }
+            heap.clear();
+        }
+        [[nodiscard]] double at(std::uint32_t k) const noexcept {
+            return stamp[k] == generation ? dist[k] : inf;
+        }
+        /// Lowers k's label; false when it was no better.
+        bool reach(std::uint32_t k, double d, std::uint32_t from, const subgoal_up_edge* e) {
+            if (d >= at(k)) return false;
+            dist[k] = d;
+            stamp[k] = generation;
+            parent[k] = from;
+            via[k] = e;
+            heap.push_back({d, k});
+            std::push_heap(heap.begin(), heap.end(), std::greater<>());
+            return true;
+        }
+        [[nodiscard]] double top() const noexcept {
+            return heap.empty() ? inf : heap.front().first;
+        }
+        [[nodiscard]] std::size_t bytes() const noexcept {
+            return dist.capacity() * sizeof(double) +
+                   (stamp.capacity() + parent.capacity()) * sizeof(std::uint32_t) +
+                   via.capacity() * sizeof(void*) +
+                   heap.capacity() * sizeof(std::pair<double, std::uint32_t>);
+        }
+    };
+    side forward;
+    side backward;
+    std::vector<std::uint32_t> links;    ///< padded cell ids from the direct-h-reachable scan
+    std::vector<std::uint32_t> subgoals; ///< the unpacked subgoal path
+    std::vector<std::uint32_t> chain;
+};
+
+subgoal_ch_search::subgoal_ch_search() : impl_(std::make_unique<impl>()) {}
+subgoal_ch_search::subgoal_ch_search(subgoal_ch_search&&) noexcept = default;
+subgoal_ch_search& subgoal_ch_search::operator=(subgoal_ch_search&&) noexcept = default;
+subgoal_ch_search::~subgoal_ch_search() = default;
+
+void subgoal_ch_search::set_progress(build_progress progress) {
+    impl_->progress = std::move(progress);
+}
+
+const subgoal_hierarchy* subgoal_ch_search::hierarchy() const noexcept {
+    return impl_->hierarchy.get();
+}
+
+std::size_t subgoal_ch_search::memory_bytes() const noexcept {
+    return impl_->forward.bytes() + impl_->backward.bytes() +
+           (impl_->links.capacity() + impl_->subgoals.capacity() + impl_->chain.capacity()) *
+               sizeof(std::uint32_t);
+}
+
+search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
+                                                   const search::search_request& request) {
+    search::search_result out;
+    if (auto bad = search::request_problem(map, request)) {
+        out.reason = std::move(*bad);
+        return out;
+    }
+    if (request.rules.moves != grid::connectivity::eight ||
+        request.rules.corners != grid::corner_rule::no_cut) {
+        out.reason = std::string(algorithm) + ": rule " +
+                     std::string(grid::movement_rules_name(request.rules)) +
+                     " is not supported (subgoal graphs are built for 8-connected moves without "
+                     "corner cutting; use --algo jps)";
+        return out;
+    }
+    if (std::int64_t{map.width()} * map.height() > subgoal_graph::max_cells ||
+        map.width() > subgoal_graph::max_side || map.height() > subgoal_graph::max_side) {
+        out.reason = std::string(algorithm) + ": the map is " + std::to_string(map.width()) +
+                     " x " + std::to_string(map.height()) +
+                     "; subgoal graphs are built for at most " +
+                     std::to_string(subgoal_graph::max_cells) + " cells and " +
+                     std::to_string(subgoal_graph::max_side) + " cells per side";
+        return out;
+    }
+    const char* why = nullptr;
+    if (map.has_terrain_costs()) {
+        why = "the map has terrain costs (subgoal graphs need uniform cost)";
+    } else if (request.stop_within > 0) {
+        why = "stop_within > 0 is not supported by subgoal graphs";
+    } else if (request.turn_penalty) {
+        why = "turn penalties are searched over (cell, heading) states";
+    } else if (request.hex) {
+        why = "hex maps have six neighbours per cell; subgoal graphs are for square grids";
+    } else if (request.window) {
+        why = "search windows are not supported by subgoal graphs";
+    } else if (request.weight != 1.0) {
+        why = "weighted A* (weight above 1) keeps its bound only in A*";
+    }
+    const auto fall_back = [&](const std::string& note) {
+        search::search_result r = search::find_path_astar(map, request);
+        r.reason = r.reason.empty() ? note : note + "; " + r.reason;
+        return r;
+    };
+    if (why != nullptr) return fall_back(std::string(algorithm) + " fell back to A*: " + why);
+
+    impl& s = *impl_;
+    const grid::obstacle_mask mask = request.mask();
+    const cell start = request.start;
+    const cell goal = request.goal;
+    if (start == goal) {
+        out.status = search::search_status::found;
+        out.path = {start};
+        out.stats.expanded = 1;
+        out.stats.heap_pushes = 1;
+        out.stats.peak_open = 1;
+        return out;
+    }
+    auto graph = map.derived().get_or_build<subgoal_graph>(static_cast<std::uint64_t>(mask), [&] {
+        return subgoal_graph::build(map, mask, s.progress);
+    });
+    s.hierarchy = map.derived().get_or_build<subgoal_hierarchy>(
+        subgoal_hierarchy::cache_key(mask, request.rules),
+        [&] { return subgoal_hierarchy::build(graph, request.rules, s.progress); });
+    const subgoal_hierarchy& h = *s.hierarchy;
+    if (!h.problem().empty()) {
+        return fall_back(std::string(algorithm) + " fell back to A*: " + h.problem());
+    }
+    const subgoal_graph& g = h.graph();
+    out.stats.preprocessing_bytes = g.memory_bytes() + h.memory_bytes();
+    const std::size_t n = h.node_count();
+    const double straight = request.rules.straight_cost();
+    const double diagonal = request.rules.diagonal_cost();
+    const auto octile = [&](cell a, cell b) {
+        const std::int32_t dx = std::abs(a.x - b.x);
+        const std::int32_t dy = std::abs(a.y - b.y);
+        return straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
+    };
+    const auto cell_of_subgoal = [&](std::uint32_t k) { return map.cell_of(g.cell_id(k)); };
+    const auto finish_stats = [&] { out.stats.memory_bytes = memory_bytes(); };
+
+    // Goal in a straight (octile) line from the start: nothing is shorter.
+    s.links.clear();
+    const auto goal_id = static_cast<std::uint32_t>(map.index(goal));
+    if (g.reachable_from(map.padded_flags(), start, goal_id, s.links)) {
+        out.path = {start};
+        if (append_leg(map, mask, start, goal, true, out.path) ||
+            append_leg(map, mask, start, goal, false, out.path)) {
+            out.status = search::search_status::found;
+            out.stats.expanded = 1; // the start: its scan found the goal
+            out.stats.heap_pushes = 1;
+            out.stats.peak_open = 1;
+            out.cost = octile(start, goal);
+            out.length = grid::path_length(out.path);
+            finish_stats();
+            return out;
+        }
+        out.path.clear(); // not walkable after all: search
+    }
+    if (request.max_memory_bytes != 0 && n * 2 * 40 > request.max_memory_bytes) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algorithm) + ": the labels of " + std::to_string(n) +
+                     " subgoals need more than the memory cap of " +
+                     std::to_string(request.max_memory_bytes) + " bytes";
+        finish_stats();
+        return out;
+    }
+    impl::side& fw = s.forward;
+    impl::side& bw = s.backward;
+    fw.prepare(n);
+    bw.prepare(n);
+    const bool trace = request.record_trace;
+    auto& stats = out.stats;
+    double best = inf;
+    std::uint32_t meet = none;
+    const auto seed = [&](impl::side& side, const impl::side& other, cell from) {
+        const std::uint32_t own = g.subgoal_at(static_cast<std::uint32_t>(map.index(from)));
+        s.links.clear();
+        if (own != none) {
+            s.links.push_back(g.cell_id(own));
+        } else {
+            g.reachable_from(map.padded_flags(), from, none, s.links);
+        }
+        for (const std::uint32_t t : s.links) {
+            const std::uint32_t k = g.subgoal_at(t);
+            const double d = octile(from, map.cell_of(t));
+            if (!side.reach(k, d, none, nullptr)) continue;
+            ++stats.generated;
+            if (trace) out.trace.events.push_back({map.cell_of(t), search::node_event::opened});
+            if (d + other.at(k) < best) {
+                best = d + other.at(k);
+                meet = k;
+            }
+        }
+    };
+    seed(fw, bw, start);
+    seed(bw, fw, goal);
+    stats.heap_pushes = fw.heap.size() + bw.heap.size();
+
+    // Both directions climb the hierarchy; a label meeting the other side's is a path. Done when
+    // neither queue holds anything shorter than the best meeting.
+    std::uint32_t nearest = none; // forward subgoal nearest the goal, for a partial answer
+    double nearest_h = octile(start, goal);
+    search::search_phase phase = search::search_phase::found;
+    while (std::min(fw.top(), bw.top()) < best) {
+        if (request.max_expansions != 0 && stats.expanded >= request.max_expansions) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if ((stats.expanded & 255u) == 255u) {
+            if ((request.cancel != nullptr && request.cancel->load(std::memory_order_relaxed)) ||
+                (request.deadline && std::chrono::steady_clock::now() >= *request.deadline)) {
+                phase = search::search_phase::out_of_budget;
+                break;
+            }
+        }
+        const bool forward = fw.top() <= bw.top();
+        impl::side& side = forward ? fw : bw;
+        const impl::side& other = forward ? bw : fw;
+        std::pop_heap(side.heap.begin(), side.heap.end(), std::greater<>());
+        const auto [d, u] = side.heap.back();
+        side.heap.pop_back();
+        if (d > side.at(u)) continue; // a stale entry
+        // Stall on demand: a higher subgoal this side reached already is a shorter way to u,
+        // so u's label is not a shortest distance and nothing above it is reached through it.
+        bool stalled = false;
+        for (const subgoal_up_edge& e : h.up(u)) {
+            if (side.at(e.to) + e.cost < d) {
+                stalled = true;
+                break;
+            }
+        }
+        if (stalled) continue;
+        ++stats.expanded;
+        if (trace) {
+            const cell c = cell_of_subgoal(u);
+            out.trace.events.push_back({c, search::node_event::closed});
+            out.trace.expanded.push_back(c);
+        }
+        if (forward) {
+            if (const double hu = octile(cell_of_subgoal(u), goal); hu < nearest_h) {
+                nearest_h = hu;
+                nearest = u;
+            }
+        }
+        for (const subgoal_up_edge& e : h.up(u)) {
+            const double nd = d + e.cost;
+            if (!side.reach(e.to, nd, u, &e)) continue;
+            ++stats.generated;
+            ++stats.heap_pushes;
+            if (trace) {
+                out.trace.events.push_back({cell_of_subgoal(e.to), search::node_event::opened});
+            }
+            if (nd + other.at(e.to) < best) {
+                best = nd + other.at(e.to);
+                meet = e.to;
+            }
+        }
+        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, fw.heap.size() + bw.heap.size());
+    }
+    if (trace) { // labels still queued (entries equal to their label) were never settled
+        for (const impl::side* side : {&fw, &bw}) {
+            for (const auto& [d, k] : side->heap) {
+                if (d == side->at(k)) out.trace.open.push_back(cell_of_subgoal(k));
+            }
+        }
+    }
+    if (phase == search::search_phase::found && meet == none) {
+        phase = search::search_phase::exhausted_open;
+    }
+    search::describe_outcome(out, phase, request, stats, {});
+    if (phase == search::search_phase::exhausted_open) {
+        finish_stats();
+        return out;
+    }
+    // The subgoals: the forward chain up to `end`, then (found) the backward chain down.
+    const std::uint32_t end = phase == search::search_phase::found ? meet : nearest;
+    out.path = {start};
+    if (end == none) { // stopped before the forward search settled anything
+        finish_stats();
+        return out;
+    }
+    s.chain.clear();
+    for (std::uint32_t k = end; k != none; k = fw.parent[k]) s.chain.push_back(k);
+    std::reverse(s.chain.begin(), s.chain.end());
+    s.subgoals.assign(1, s.chain.front());
+    bool consistent = true;
+    for (std::size_t i = 1; i < s.chain.size(); ++i) {
+        consistent = consistent && h.unpack(s.chain[i - 1], *fw.via[s.chain[i]], false, s.subgoals);
+    }
+    if (phase == search::search_phase::found) {
+        for (std::uint32_t k = meet; bw.parent[k] != none; k = bw.parent[k]) {
+            consistent = consistent && h.unpack(bw.parent[k], *bw.via[k], true, s.subgoals);
+        }
+    }
+    // The cells: start to the first subgoal (found by the start's diagonal-first scan), link by
+    // link (diagonal moves first), the last subgoal to the goal (the goal's scan reversed:
+    // straight moves first); each leg checked, the other order tried if a step is blocked.
+    const auto leg = [&](cell from, cell to, bool diagonal_first) {
+        return append_leg(map, mask, from, to, diagonal_first, out.path) ||
+               append_leg(map, mask, from, to, !diagonal_first, out.path);
+    };
+    cell at = start;
+    for (const std::uint32_t k : s.subgoals) {
+        const cell c = cell_of_subgoal(k);
+        consistent = consistent && leg(at, c, true);
+        at = c;
+    }
+    if (phase == search::search_phase::found) consistent = consistent && leg(at, goal, false);
+    if (!consistent) {
+        out = {};
+        out.status = search::search_status::invalid_input;
+        out.reason = std::string(algorithm) + ": internal error: the hierarchy's path from " +
+                     search::cell_text(start) + " to " + search::cell_text(goal) +
+                     " could not be turned into cells";
+        finish_stats();
+        return out;
+    }
+    out.cost = grid::path_cost(map, out.path, request.rules);
+    out.length = grid::path_length(out.path);
+    finish_stats();
+    return out;
+}
+
+} // namespace xunlu::jps

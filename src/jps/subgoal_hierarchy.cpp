@@ -1,0 +1,272 @@
+// Contracting a subgoal graph: lazy edge-difference order, bounded witness searches, upward
+// edge lists for the queries, and shortcut unpacking.
+#include "xunlu/jps/subgoal_hierarchy.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <queue>
+#include <span>
+#include <utility>
+
+namespace xunlu::jps {
+
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+/// Lengths are sums of 1 and sqrt 2 (or 10 and 14): a witness within this of a shortcut is as
+/// short (rounding), so no shortcut is needed.
+constexpr double tie = 1e-9;
+
+struct work_edge {
+    std::uint32_t to;
+    std::uint32_t mid;
+    double cost;
+};
+
+/// Shortest distances from one subgoal among the uncontracted ones, skipping one, stopping
+/// after `limit` settled subgoals or past `bound`.
+class witness_search {
+  public:
+    explicit witness_search(std::size_t n) : dist_(n, inf), stamp_(n, 0), target_(n, 0) {}
+
+    /// `targets`: subgoals whose distance is wanted; the search stops once all are settled.
+    void run(const std::vector<std::vector<work_edge>>& adj, const std::vector<char>& contracted,
+             std::uint32_t source, std::uint32_t skip, double bound, std::size_t limit,
+             std::span<const work_edge> targets) {
+        if (++generation_ == 0) {
+            std::fill(stamp_.begin(), stamp_.end(), 0U);
+            std::fill(target_.begin(), target_.end(), 0U);
+            generation_ = 1;
+        }
+        for (const work_edge& t : targets) target_[t.to] = generation_;
+        std::size_t waiting = targets.size();
+        heap_.clear();
+        set(source, 0);
+        heap_.push_back({0, source});
+        std::size_t settled = 0;
+        while (!heap_.empty() && settled < limit && waiting > 0) {
+            std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+            const auto [d, u] = heap_.back();
+            heap_.pop_back();
+            if (d > distance(u)) continue;
+            if (d > bound) break;
+            ++settled;
+            if (target_[u] == generation_) {
+                target_[u] = 0;
+                --waiting;
+            }
+            for (const work_edge& e : adj[u]) {
+                if (e.to == skip || contracted[e.to] != 0) continue;
+                const double nd = d + e.cost;
+                if (nd < distance(e.to) && nd <= bound + tie) {
+                    set(e.to, nd);
+                    heap_.push_back({nd, e.to});
+                    std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+                }
+            }
+        }
+    }
+    [[nodiscard]] double distance(std::uint32_t v) const noexcept {
+        return stamp_[v] == generation_ ? dist_[v] : inf;
+    }
+
+  private:
+    void set(std::uint32_t v, double d) noexcept {
+        dist_[v] = d;
+        stamp_[v] = generation_;
+    }
+    std::vector<double> dist_;
+    std::vector<std::uint32_t> stamp_;
+    std::vector<std::uint32_t> target_;
+    std::uint32_t generation_ = 0;
+    std::vector<std::pair<double, std::uint32_t>> heap_;
+};
+
+/// Adds (or shortens) the undirected edge u-w. Returns true when a new edge was added.
+bool link(std::vector<std::vector<work_edge>>& adj, std::uint32_t u, std::uint32_t w, double cost,
+          std::uint32_t mid) {
+    for (work_edge& e : adj[u]) {
+        if (e.to != w) continue;
+        if (cost < e.cost) {
+            e.cost = cost;
+            e.mid = mid;
+            for (work_edge& back : adj[w]) {
+                if (back.to == u) {
+                    back.cost = cost;
+                    back.mid = mid;
+                }
+            }
+        }
+        return false;
+    }
+    adj[u].push_back({w, mid, cost});
+    adj[w].push_back({u, mid, cost});
+    return true;
+}
+
+} // namespace
+
+std::uint64_t subgoal_hierarchy::cache_key(grid::obstacle_mask mask,
+                                           const grid::movement_rules& rules) noexcept {
+    return static_cast<std::uint64_t>(mask) | (static_cast<std::uint64_t>(rules.costs) << 8);
+}
+
+std::size_t subgoal_hierarchy::memory_bytes() const noexcept {
+    return sizeof(*this) + rank_.capacity() * sizeof(std::uint32_t) +
+           first_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(subgoal_up_edge);
+}
+
+subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
+                                           const grid::movement_rules& rules,
+                                           const build_progress& progress,
+                                           std::size_t witness_limit) {
+    const auto began = std::chrono::steady_clock::now();
+    subgoal_hierarchy h;
+    h.graph_ = std::move(graph);
+    const subgoal_graph& g = *h.graph_;
+    const auto n = static_cast<std::uint32_t>(g.subgoal_count());
+    const double straight = rules.straight_cost();
+    const double diagonal = rules.diagonal_cost();
+    const std::int32_t stride = g.width() + 2;
+    const auto cell_of = [&](std::uint32_t k) {
+        const auto id = static_cast<std::int32_t>(g.cell_id(k));
+        return cell{id % stride - 1, id / stride - 1};
+    };
+    // The working graph: every link of the subgoal graph, at both ends, with its octile cost.
+    std::vector<std::vector<work_edge>> adj(n);
+    std::size_t edges = 0;
+    for (std::uint32_t k = 0; k < n; ++k) {
+        const cell a = cell_of(k);
+        for (const std::uint32_t t : g.neighbours(k)) {
+            const std::uint32_t j = g.subgoal_at(t);
+            if (j == subgoal_graph::none || j <= k) continue;
+            const cell b = cell_of(j);
+            const std::int32_t dx = std::abs(a.x - b.x);
+            const std::int32_t dy = std::abs(a.y - b.y);
+            const double cost = straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
+            edges += link(adj, k, j, cost, none) ? 1 : 0;
+        }
+    }
+    std::vector<char> contracted(n, 0);
+    std::vector<std::uint32_t> deleted(n, 0); ///< contracted neighbours, for the order
+    witness_search witness(n);
+    std::vector<work_edge> around;                               ///< v's live neighbours
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> needed; ///< shortcut pairs (indices)
+
+    // The shortcuts contracting v needs: for each pair of live neighbours u, w, one when no
+    // path avoiding v is as short as u-v-w (within the witness search's limit).
+    const auto shortcuts_of = [&](std::uint32_t v) {
+        around.clear();
+        for (const work_edge& e : adj[v]) {
+            if (contracted[e.to] == 0) around.push_back(e);
+        }
+        needed.clear();
+        double longest = 0;
+        for (const work_edge& e : around) longest = std::max(longest, e.cost);
+        for (std::size_t i = 0; i + 1 < around.size(); ++i) {
+            witness.run(adj, contracted, around[i].to, v, around[i].cost + longest, witness_limit,
+                        std::span<const work_edge>(around).subspan(i + 1));
+            for (std::size_t j = i + 1; j < around.size(); ++j) {
+                const double via = around[i].cost + around[j].cost;
+                if (witness.distance(around[j].to) > via + tie) needed.emplace_back(i, j);
+            }
+        }
+        return needed.size();
+    };
+    // Edge difference (twice the shortcuts added, less the edges removed) plus the neighbours
+    // already contracted, which spreads the contraction evenly over the map.
+    const auto priority = [&](std::uint32_t v) {
+        const auto added = static_cast<std::int64_t>(shortcuts_of(v));
+        return 2 * added - static_cast<std::int64_t>(around.size()) +
+               static_cast<std::int64_t>(deleted[v]);
+    };
+    using queued = std::pair<std::int64_t, std::uint32_t>;
+    std::priority_queue<queued, std::vector<queued>, std::greater<>> order;
+    for (std::uint32_t v = 0; v < n; ++v) order.push({priority(v), v});
+
+    h.rank_.assign(n, 0);
+    std::vector<std::vector<subgoal_up_edge>> up(n);
+    std::uint32_t next_rank = 0;
+    while (!order.empty()) {
+        const std::uint32_t v = order.top().second;
+        order.pop();
+        if (contracted[v] != 0) continue;
+        // Lazy update: contract v only if its priority, recomputed now, is still the least.
+        const std::int64_t p = priority(v);
+        if (!order.empty() && p > order.top().first) {
+            order.push({p, v});
+            continue;
+        }
+        // shortcuts_of(v) ran last (inside priority): `around` and `needed` are v's.
+        for (const work_edge& e : around) up[v].push_back({e.to, e.mid, e.cost});
+        for (const auto& [i, j] : needed) {
+            edges +=
+                link(adj, around[i].to, around[j].to, around[i].cost + around[j].cost, v) ? 1 : 0;
+            ++h.shortcuts_;
+        }
+        contracted[v] = 1;
+        h.rank_[v] = next_rank++;
+        for (const work_edge& e : around) ++deleted[e.to];
+        std::vector<work_edge>().swap(adj[v]);
+        if (edges > max_edges) {
+            h.problem_ = "the contraction passed " + std::to_string(max_edges) +
+                         " edges (links and shortcuts) after " + std::to_string(next_rank) +
+                         " of " + std::to_string(n) + " subgoals";
+            h.rank_.clear();
+            h.first_.assign(1, 0);
+            h.edges_.clear();
+            h.shortcuts_ = 0;
+            return h;
+        }
+        if (progress && (next_rank % 1024 == 0 || next_rank == n)) {
+            progress(1, static_cast<std::int32_t>(next_rank), static_cast<std::int32_t>(n));
+        }
+    }
+    h.first_.reserve(std::size_t{n} + 1);
+    h.first_.push_back(0);
+    for (std::uint32_t v = 0; v < n; ++v) {
+        h.edges_.insert(h.edges_.end(), up[v].begin(), up[v].end());
+        h.first_.push_back(static_cast<std::uint32_t>(h.edges_.size()));
+        std::vector<subgoal_up_edge>().swap(up[v]);
+    }
+    h.build_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    return h;
+}
+
+const subgoal_up_edge* subgoal_hierarchy::edge(std::uint32_t low, std::uint32_t high) const {
+    for (const subgoal_up_edge& e : up(low)) {
+        if (e.to == high) return &e;
+    }
+    return nullptr;
+}
+
+bool subgoal_hierarchy::unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
+                               std::vector<std::uint32_t>& out) const {
+    struct piece {
+        std::uint32_t a;
+        std::uint32_t b;
+        std::uint32_t mid;
+    };
+    std::vector<piece> stack{reversed ? piece{e.to, from, e.mid} : piece{from, e.to, e.mid}};
+    while (!stack.empty()) {
+        const piece p = stack.back();
+        stack.pop_back();
+        if (p.mid == none) {
+            out.push_back(p.b);
+            continue;
+        }
+        // a - mid - b, mid ranked below both: mid's upward edges lead to each (a shortcut
+        // over mid was made from two of them).
+        const subgoal_up_edge* to_b = edge(p.mid, p.b);
+        const subgoal_up_edge* to_a = edge(p.mid, p.a);
+        if (to_a == nullptr || to_b == nullptr) return false;
+        stack.push_back({p.mid, p.b, to_b->mid});
+        stack.push_back({p.a, p.mid, to_a->mid});
+    }
+    return true;
+}
+
+} // namespace xunlu::jps
