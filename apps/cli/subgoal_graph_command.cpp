@@ -5,24 +5,46 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "cli_common.hpp"
 #include "xunlu/jps/subgoal_graph.hpp"
+#include "xunlu/jps/subgoal_hierarchy.hpp"
 
 namespace xunlu::cli {
 
 namespace {
 
-using subgoal_graph_args = table_file_args;
+struct subgoal_graph_args : table_file_args {
+    bool hierarchy = false;
+};
+
+/// Contracts the graph as `--algo subgoal-ch` does (exact costs), with a progress bar.
+jps::subgoal_hierarchy contract(const grid::grid_map& map, bool json,
+                                std::shared_ptr<const jps::subgoal_graph> g) {
+    bool progress = false;
+    const auto report = table_progress(map, json, {"subgoals ", "contract "}, progress);
+    auto h = jps::subgoal_hierarchy::build(std::move(g), grid::movement_rules{}, report);
+    if (progress) std::fprintf(stderr, "\n");
+    return h;
+}
 
 void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
-                 const jps::subgoal_graph& g, const char* verb, double ms) {
+                 const jps::subgoal_graph& g, const char* verb, double ms,
+                 const jps::subgoal_hierarchy* h) {
     if (a.json) {
         nlohmann::json j = table_file_json(a, map, verb, ms);
         j["subgoals"] = g.subgoal_count();
         j["links"] = g.edge_count();
         j["graph_bytes"] = g.memory_bytes();
         j["fingerprint"] = g.map_hash();
+        if (h != nullptr) {
+            j["hierarchy_ms"] = h->build_ms();
+            j["upward_edges"] = h->edge_count();
+            j["shortcuts"] = h->shortcut_count();
+            j["hierarchy_bytes"] = h->memory_bytes();
+            if (!h->problem().empty()) j["hierarchy_problem"] = h->problem();
+        }
         std::printf("%s\n", j.dump().c_str());
         return;
     }
@@ -31,6 +53,13 @@ void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
                 verb[0] == 'b' ? "built" : "loaded and checked", ms, g.subgoal_count(),
                 g.edge_count(), g.memory_bytes(), a.out.empty() ? "" : ", saved to ",
                 a.out.c_str());
+    if (h != nullptr && h->problem().empty()) {
+        std::printf("hierarchy (subgoal-ch) contracted in %.1f ms: %zu upward edges (%zu "
+                    "shortcuts made), %zu bytes\n",
+                    h->build_ms(), h->edge_count(), h->shortcut_count(), h->memory_bytes());
+    } else if (h != nullptr) {
+        std::printf("hierarchy (subgoal-ch) not built: %s\n", h->problem().c_str());
+    }
 }
 
 void run_subgoal_graph(const subgoal_graph_args& a) {
@@ -40,7 +69,11 @@ void run_subgoal_graph(const subgoal_graph_args& a) {
         const auto t0 = std::chrono::steady_clock::now();
         auto loaded = jps::subgoal_graph::load(a.check, map, mask);
         if (!loaded) throw command_error{loaded.err().message};
-        print_graph(a, map, *loaded, "load", micros_since(t0) / 1000.0);
+        const double ms = micros_since(t0) / 1000.0;
+        auto g = std::make_shared<const jps::subgoal_graph>(std::move(loaded).value());
+        std::optional<jps::subgoal_hierarchy> h;
+        if (a.hierarchy) h = contract(map, a.json, g);
+        print_graph(a, map, *g, "load", ms, h ? &*h : nullptr);
         return;
     }
     if (std::int64_t{map.width()} * map.height() > jps::subgoal_graph::max_cells ||
@@ -54,13 +87,16 @@ void run_subgoal_graph(const subgoal_graph_args& a) {
     bool progress = false;
     const auto report = table_progress(map, a.json, {"subgoals ", "links    "}, progress);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto graph = jps::subgoal_graph::build(map, mask, report);
+    const auto graph =
+        std::make_shared<const jps::subgoal_graph>(jps::subgoal_graph::build(map, mask, report));
     const double ms = micros_since(t0) / 1000.0;
     if (progress) std::fprintf(stderr, "\n");
     if (!a.out.empty()) {
-        if (auto err = graph.save(a.out)) throw command_error{err->message};
+        if (auto err = graph->save(a.out)) throw command_error{err->message};
     }
-    print_graph(a, map, graph, "build", ms);
+    std::optional<jps::subgoal_hierarchy> h;
+    if (a.hierarchy) h = contract(map, a.json, graph);
+    print_graph(a, map, *graph, "build", ms, h ? &*h : nullptr);
 }
 
 } // namespace
@@ -70,6 +106,9 @@ void register_subgoal_graph(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "subgoal-graph", "build (and save) or check the subgoal graph of a map (--algo subgoal)");
     add_table_file_options(*cmd, *args, "graph");
+    cmd->add_flag("--hierarchy", args->hierarchy,
+                  "also contract the graph into the hierarchy --algo subgoal-ch searches (exact "
+                  "costs) and report its build time and size (it is not saved)");
     cmd->callback([args] { run_subgoal_graph(*args); });
 }
 

@@ -121,7 +121,7 @@ std::size_t subgoal_hierarchy::memory_bytes() const noexcept {
 subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
                                            const grid::movement_rules& rules,
                                            const build_progress& progress,
-                                           std::size_t witness_limit) {
+                                           std::size_t witness_limit, std::size_t edge_limit) {
     const auto began = std::chrono::steady_clock::now();
     subgoal_hierarchy h;
     h.graph_ = std::move(graph);
@@ -210,8 +210,8 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         h.rank_[v] = next_rank++;
         for (const work_edge& e : around) ++deleted[e.to];
         std::vector<work_edge>().swap(adj[v]);
-        if (edges > max_edges) {
-            h.problem_ = "the contraction passed " + std::to_string(max_edges) +
+        if (edges > edge_limit) {
+            h.problem_ = "the contraction passed " + std::to_string(edge_limit) +
                          " edges (links and shortcuts) after " + std::to_string(next_rank) +
                          " of " + std::to_string(n) + " subgoals";
             h.rank_.clear();

@@ -109,6 +109,7 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
                       run("subgoal-graph " + map + " -o " + path("t.sg") + " --json").out);
     expect_documented("`subgoal-graph`",
                       run("subgoal-graph " + map + " --check " + path("t.sg") + " --json").out);
+    expect_documented("`subgoal-graph`", run("subgoal-graph " + map + " --hierarchy --json").out);
     expect_documented("`landmarks`", run("landmarks " + map + " --json").out);
     expect_documented("`visgraph`",
                       run("visgraph " + map + " -o " + path("t.xvg") + " --json").out);

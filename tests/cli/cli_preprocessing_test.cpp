@@ -11,14 +11,14 @@ TEST_F(cli, scen_times_preprocessing_apart_from_the_queries) {
         write("rooms.map.scen", "version 1\n"
                                 "0\trooms.map\t9\t6\t0\t0\t8\t5\t13.00000000\n"
                                 "0\trooms.map\t9\t6\t2\t2\t8\t0\t8.00000000\n");
-    for (const char* algo : {"astar", "jps", "jps+", "subgoal"}) {
+    for (const char* algo : {"astar", "jps", "jps+", "subgoal", "subgoal-ch"}) {
         const auto r = run(std::string("scen ") + scen + " --algo " + algo + " --json");
         ASSERT_EQ(r.code, 0) << algo << ": " << r.err;
         const json j = last_json_line(r.out);
         ASSERT_TRUE(j.contains("preprocess_us")) << algo;
         EXPECT_EQ(j["mismatches"], 0) << algo;
         const std::string name(algo);
-        if (name == "jps+" || name == "subgoal") {
+        if (name == "jps+" || name == "subgoal" || name == "subgoal-ch") {
             EXPECT_GT(j["preprocess_us"].get<double>(), 0.0) << algo;
         } else {
             EXPECT_EQ(j["preprocess_us"].get<double>(), 0.0) << algo;
@@ -42,6 +42,22 @@ TEST_F(cli, a_saved_subgoal_graph_serves_find_and_a_foreign_one_is_refused) {
     r = run("find " + other + " --from 0,0 --to 8,5 --algo subgoal --subgoal-graph " + graph);
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("rooms.sg"), std::string::npos) << r.err;
+}
+
+TEST_F(cli, subgoal_graph_hierarchy_reports_the_contraction) {
+    const std::string map = write("rooms.map", hall_map);
+    const auto r = run("subgoal-graph " + map + " --hierarchy --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    EXPECT_GT(j["hierarchy_ms"].get<double>(), 0.0);
+    // Every link is an upward edge at one of its ends; shortcuts add to them.
+    EXPECT_GE(j["upward_edges"].get<std::size_t>(), j["links"].get<std::size_t>() / 2);
+    EXPECT_GT(j["hierarchy_bytes"].get<std::size_t>(), 0U);
+    EXPECT_FALSE(j.contains("hierarchy_problem"));
+    const auto plain = run("subgoal-graph " + map + " --json");
+    EXPECT_FALSE(last_json_line(plain.out).contains("upward_edges"));
+    const auto text = run("subgoal-graph " + map + " --hierarchy");
+    EXPECT_NE(text.out.find("hierarchy (subgoal-ch) contracted"), std::string::npos) << text.out;
 }
 
 } // namespace

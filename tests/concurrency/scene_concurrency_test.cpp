@@ -185,6 +185,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             const auto fast_hierarchical = registry::find_finder("hpa")->make();
             // astar-deadend: each snapshot's dead-end map, built by whichever reader asks first.
             registry_engine dead_ends{registry::find_finder("astar-deadend")->make()};
+            // subgoal-ch: each snapshot's subgoal graph and its contraction hierarchy.
+            registry_engine contracted{registry::find_finder("subgoal-ch")->make()};
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -215,7 +217,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 9) {
+                    switch ((q / 2) % 10) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -239,6 +241,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 7:
                         problem = check_any_angle(*polyanya, st->map(), low);
+                        break;
+                    case 8:
+                        problem = check_search(contracted, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);

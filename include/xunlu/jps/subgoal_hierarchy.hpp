@@ -40,11 +40,13 @@ class XUNLU_API subgoal_hierarchy {
     /// Contracts every subgoal of `graph` (lazy edge-difference order, witness searches bounded
     /// by `witness_limit` settled subgoals; a bounded search that gives up adds the shortcut,
     /// which costs query time, never correctness). `progress(1, done, total)` reports
-    /// contracted subgoals.
+    /// contracted subgoals. More than `edge_limit` edges (tests pass small ones) stops the
+    /// build with `problem()` set.
     [[nodiscard]] static subgoal_hierarchy build(std::shared_ptr<const subgoal_graph> graph,
                                                  const grid::movement_rules& rules,
                                                  const build_progress& progress = {},
-                                                 std::size_t witness_limit = 128);
+                                                 std::size_t witness_limit = 128,
+                                                 std::size_t edge_limit = max_edges);
 
     /// Derived-cache key for a graph of obstacle mask `mask` under `rules`' step costs.
     [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask,
