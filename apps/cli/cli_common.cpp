@@ -15,6 +15,7 @@
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/jps/jps_plus.hpp"
 #include "xunlu/jps/jump_table.hpp"
+#include "xunlu/jps/subgoal_ch_search.hpp"
 #include "xunlu/jps/subgoal_search.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
@@ -173,6 +174,19 @@ void install_subgoal_graph(const grid::grid_map& map, const std::string& path, b
     if (!graph) throw command_error{graph.err().message};
     jps::subgoal_search installer;
     installer.use_graph(map, std::move(graph).value());
+}
+
+void install_subgoal_hierarchy(const grid::grid_map& map, const std::string& path,
+                               const search_options& search) {
+    if (path.empty()) return;
+    const auto request = search.to_request({0, 0}, {0, 0});
+    const auto mask = request.mask();
+    auto graph = map.derived().get_or_build<jps::subgoal_graph>(
+        static_cast<std::uint64_t>(mask), [&] { return jps::subgoal_graph::build(map, mask); });
+    auto hierarchy = jps::subgoal_hierarchy::load(path, std::move(graph), map, request.rules);
+    if (!hierarchy) throw command_error{hierarchy.err().message};
+    jps::subgoal_ch_search installer;
+    installer.use_hierarchy(map, std::move(hierarchy).value());
 }
 
 void add_layers_option(CLI::App& app, std::string& layers) {

@@ -121,6 +121,11 @@ struct search_options {
     [[nodiscard]] search::search_request to_request(cell from, cell to) const;
 };
 
+/// Loads a subgoal hierarchy file for the map's subgoal graph (installed or built now) under
+/// `search`'s mask and step costs, checks it and installs it in the map's cache.
+void install_subgoal_hierarchy(const grid::grid_map& map, const std::string& path,
+                               const search_options& search);
+
 /// The p-quantile (0..1, nearest rank) of `values`; 0 when empty.
 [[nodiscard]] double percentile(std::vector<double> values, double p);
 

@@ -45,6 +45,7 @@ struct find_args {
     std::string batch;
     std::string jps_table;
     std::string subgoal_graph;
+    std::string subgoal_hierarchy;
     std::string visgraph;
     std::string layers;
     unit_layer_args unit;
@@ -65,8 +66,9 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
     if (!a.jps_table.empty()) {
         throw command_error{"--jps-table: JPS+ tables are for square grids, not hex maps"};
     }
-    if (!a.subgoal_graph.empty()) {
-        throw command_error{"--subgoal-graph: subgoal graphs are for square grids, not hex maps"};
+    if (!a.subgoal_graph.empty() || !a.subgoal_hierarchy.empty()) {
+        throw command_error{"--subgoal-graph, --subgoal-hierarchy: subgoal graphs are for square "
+                            "grids, not hex maps"};
     }
     if (!a.visgraph.empty()) {
         throw command_error{"--visgraph: visibility graphs are for square grids, not hex maps"};
@@ -118,6 +120,7 @@ void run_find_batch(const find_args& a) {
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     install_subgoal_graph(map, a.subgoal_graph, a.search.ignore_low);
+    install_subgoal_hierarchy(map, a.subgoal_hierarchy, a.search);
     install_visibility_graph(map, a.visgraph, a.search.ignore_low);
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
@@ -188,6 +191,7 @@ void run_find(const find_args& a) {
     refuse_square_only_options(a, loaded);
     install_jps_table(map, a.jps_table, a.search.ignore_low);
     install_subgoal_graph(map, a.subgoal_graph, a.search.ignore_low);
+    install_subgoal_hierarchy(map, a.subgoal_hierarchy, a.search);
     install_visibility_graph(map, a.visgraph, a.search.ignore_low);
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
     check_unit_fits(a, map, request.start, "start");
@@ -283,6 +287,10 @@ void register_find(CLI::App& app) {
     cmd->add_option("--subgoal-graph", args->subgoal_graph,
                     "use the subgoal graph saved by `xunlu subgoal-graph -o FILE` (checked "
                     "against the map) instead of building it");
+    cmd->add_option("--subgoal-hierarchy", args->subgoal_hierarchy,
+                    "use the subgoal hierarchy saved by `xunlu subgoal-graph --hierarchy-out FILE` "
+                    "(checked against the map's subgoal graph) instead of building it (--algo "
+                    "subgoal-ch)");
     cmd->add_option("--visgraph", args->visgraph,
                     "use the visibility graph saved by `xunlu visgraph -o FILE` (checked against "
                     "the map, every edge included) instead of building it (--algo visgraph)");

@@ -17,6 +17,7 @@ namespace {
 
 struct subgoal_graph_args : table_file_args {
     bool hierarchy = false;
+    std::string hierarchy_out;
 };
 
 /// Contracts the graph as `--algo subgoal-ch` does (exact costs), with a progress bar.
@@ -44,6 +45,7 @@ void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
             j["shortcuts"] = h->shortcut_count();
             j["hierarchy_bytes"] = h->memory_bytes();
             if (!h->problem().empty()) j["hierarchy_problem"] = h->problem();
+            if (!a.hierarchy_out.empty()) j["hierarchy_out"] = a.hierarchy_out;
         }
         std::printf("%s\n", j.dump().c_str());
         return;
@@ -62,6 +64,19 @@ void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
     }
 }
 
+/// With --hierarchy or --hierarchy-out: the contracted graph (saved with --hierarchy-out).
+std::optional<jps::subgoal_hierarchy> hierarchy_of(const subgoal_graph_args& a,
+                                                   const grid::grid_map& map,
+                                                   std::shared_ptr<const jps::subgoal_graph> g) {
+    if (!a.hierarchy && a.hierarchy_out.empty()) return std::nullopt;
+    jps::subgoal_hierarchy h = contract(map, a.json, std::move(g));
+    if (!a.hierarchy_out.empty()) {
+        if (!h.problem().empty()) throw command_error{"--hierarchy-out: " + h.problem()};
+        if (auto err = h.save(a.hierarchy_out)) throw command_error{err->message};
+    }
+    return h;
+}
+
 void run_subgoal_graph(const subgoal_graph_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     const auto mask = a.mask();
@@ -71,8 +86,7 @@ void run_subgoal_graph(const subgoal_graph_args& a) {
         if (!loaded) throw command_error{loaded.err().message};
         const double ms = micros_since(t0) / 1000.0;
         auto g = std::make_shared<const jps::subgoal_graph>(std::move(loaded).value());
-        std::optional<jps::subgoal_hierarchy> h;
-        if (a.hierarchy) h = contract(map, a.json, g);
+        const auto h = hierarchy_of(a, map, g);
         print_graph(a, map, *g, "load", ms, h ? &*h : nullptr);
         return;
     }
@@ -94,8 +108,7 @@ void run_subgoal_graph(const subgoal_graph_args& a) {
     if (!a.out.empty()) {
         if (auto err = graph->save(a.out)) throw command_error{err->message};
     }
-    std::optional<jps::subgoal_hierarchy> h;
-    if (a.hierarchy) h = contract(map, a.json, graph);
+    const auto h = hierarchy_of(a, map, graph);
     print_graph(a, map, *graph, "build", ms, h ? &*h : nullptr);
 }
 
@@ -108,7 +121,10 @@ void register_subgoal_graph(CLI::App& app) {
     add_table_file_options(*cmd, *args, "graph");
     cmd->add_flag("--hierarchy", args->hierarchy,
                   "also contract the graph into the hierarchy --algo subgoal-ch searches (exact "
-                  "costs) and report its build time and size (it is not saved)");
+                  "costs) and report its build time and size");
+    cmd->add_option("--hierarchy-out", args->hierarchy_out,
+                    "contract the hierarchy (as --hierarchy) and save it to this file, for `find "
+                    "--algo subgoal-ch --subgoal-hierarchy FILE`");
     cmd->callback([args] { run_subgoal_graph(*args); });
 }
 

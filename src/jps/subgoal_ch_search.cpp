@@ -124,6 +124,13 @@ void subgoal_ch_search::set_progress(build_progress progress) {
     impl_->progress = std::move(progress);
 }
 
+void subgoal_ch_search::use_hierarchy(const grid::grid_map& map, subgoal_hierarchy hierarchy) {
+    grid::movement_rules rules{};
+    rules.costs = hierarchy.costs();
+    const std::uint64_t key = subgoal_hierarchy::cache_key(hierarchy.graph().mask(), rules);
+    map.derived().get_or_build<subgoal_hierarchy>(key, [&] { return std::move(hierarchy); });
+}
+
 const subgoal_hierarchy* subgoal_ch_search::hierarchy() const noexcept {
     return impl_->hierarchy.get();
 }
@@ -191,12 +198,17 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         out.stats.peak_open = 1;
         return out;
     }
-    auto graph = map.derived().get_or_build<subgoal_graph>(static_cast<std::uint64_t>(mask), [&] {
-        return subgoal_graph::build(map, mask, s.progress);
-    });
-    s.hierarchy = map.derived().get_or_build<subgoal_hierarchy>(
-        subgoal_hierarchy::cache_key(mask, request.rules),
-        [&] { return subgoal_hierarchy::build(graph, request.rules, s.progress); });
+    // An installed hierarchy (use_hierarchy) brings its own graph; else both are built.
+    const std::uint64_t key = subgoal_hierarchy::cache_key(mask, request.rules);
+    s.hierarchy = map.derived().find<subgoal_hierarchy>(key);
+    if (!s.hierarchy) {
+        auto graph =
+            map.derived().get_or_build<subgoal_graph>(static_cast<std::uint64_t>(mask), [&] {
+                return subgoal_graph::build(map, mask, s.progress);
+            });
+        s.hierarchy = map.derived().get_or_build<subgoal_hierarchy>(
+            key, [&] { return subgoal_hierarchy::build(graph, request.rules, s.progress); });
+    }
     const subgoal_hierarchy& h = *s.hierarchy;
     if (!h.problem().empty()) {
         return fall_back(std::string(algorithm) + " fell back to A*: " + h.problem());

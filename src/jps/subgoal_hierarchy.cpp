@@ -3,12 +3,17 @@
 #include "xunlu/jps/subgoal_hierarchy.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <queue>
+#include <set>
 #include <span>
 #include <utility>
+
+#include "xunlu/grid/table_file.hpp"
 
 namespace xunlu::jps {
 
@@ -125,6 +130,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     const auto began = std::chrono::steady_clock::now();
     subgoal_hierarchy h;
     h.graph_ = std::move(graph);
+    h.costs_ = rules.costs;
     const subgoal_graph& g = *h.graph_;
     const auto n = static_cast<std::uint32_t>(g.subgoal_count());
     const double straight = rules.straight_cost();
@@ -267,6 +273,208 @@ bool subgoal_hierarchy::unpack(std::uint32_t from, const subgoal_up_edge& e, boo
         stack.push_back({p.a, p.mid, to_a->mid});
     }
     return true;
+}
+
+} // namespace xunlu::jps
+
+namespace xunlu::jps {
+
+namespace {
+
+constexpr char hierarchy_magic[8] = {'X', 'U', 'N', 'L', 'U', 'S', 'G', 'H'};
+/// Common header (32), subgoals (8), upward edges (8), cost model (4), reserved (4).
+constexpr std::size_t hierarchy_header_bytes = 56;
+constexpr std::size_t hierarchy_trailer_bytes = 8;
+constexpr std::size_t bytes_per_edge = 16; ///< to (4), mid (4), cost (8, IEEE double)
+
+std::uint64_t file_bytes(std::uint64_t n, std::uint64_t m) {
+    return hierarchy_header_bytes + 4 * n + 4 * (n + 1) + bytes_per_edge * m +
+           hierarchy_trailer_bytes;
+}
+
+} // namespace
+
+std::vector<std::uint8_t> subgoal_hierarchy::serialise() const {
+    using grid::table_file::put_u32;
+    using grid::table_file::put_u64;
+    const subgoal_graph& g = *graph_;
+    std::vector<std::uint8_t> out;
+    out.reserve(file_bytes(rank_.size(), edges_.size()));
+    grid::table_file::put_common_header(out, hierarchy_magic, format_version, g.width(), g.height(),
+                                        g.mask(), g.map_hash());
+    put_u64(out, rank_.size());
+    put_u64(out, edges_.size());
+    put_u32(out, static_cast<std::uint32_t>(costs_));
+    put_u32(out, 0);
+    for (const std::uint32_t r : rank_) put_u32(out, r);
+    for (const std::uint32_t f : first_) put_u32(out, f);
+    for (const subgoal_up_edge& e : edges_) {
+        put_u32(out, e.to);
+        put_u32(out, e.mid);
+        put_u64(out, std::bit_cast<std::uint64_t>(e.cost));
+    }
+    put_u64(out, grid::table_file::fnv1a(grid::table_file::fnv_offset, out.data(), out.size()));
+    return out;
+}
+
+std::optional<error> subgoal_hierarchy::save(const std::string& path) const {
+    return grid::table_file::write_file(path, serialise());
+}
+
+result<subgoal_hierarchy> subgoal_hierarchy::load(const std::string& path,
+                                                  std::shared_ptr<const subgoal_graph> graph,
+                                                  const grid::grid_map& map,
+                                                  const grid::movement_rules& rules) {
+    std::ifstream f(path, std::ios::binary | std::ios::ate);
+    if (!f) return error{path + ": cannot open subgoal hierarchy"};
+    const std::streamoff size = f.tellg();
+    if (size < static_cast<std::streamoff>(hierarchy_header_bytes + hierarchy_trailer_bytes)) {
+        return error{path + ": truncated subgoal hierarchy (" + std::to_string(size) + " bytes)"};
+    }
+    std::vector<std::uint8_t> bytes(hierarchy_header_bytes);
+    f.seekg(0);
+    f.read(reinterpret_cast<char*>(bytes.data()),
+           static_cast<std::streamsize>(hierarchy_header_bytes));
+    if (!f) return error{path + ": read failed"};
+    // The graph bounds the header's counts, the counts the file's size.
+    const std::uint64_t n = grid::table_file::get_u64(bytes.data() + 32);
+    const std::uint64_t m = grid::table_file::get_u64(bytes.data() + 40);
+    if (n != graph->subgoal_count() || m > max_edges) {
+        return error{path + ": subgoal hierarchy declares " + std::to_string(n) + " subgoals and " +
+                     std::to_string(m) + " edges; the map's subgoal graph has " +
+                     std::to_string(graph->subgoal_count()) + " subgoals (and at most " +
+                     std::to_string(max_edges) + " edges are read)"};
+    }
+    const std::uint64_t want = file_bytes(n, m);
+    if (static_cast<std::uint64_t>(size) != want) {
+        return error{path + ": subgoal hierarchy is " + std::to_string(size) +
+                     " bytes, its header announces " + std::to_string(want) + " (" +
+                     (static_cast<std::uint64_t>(size) < want ? "truncated" : "oversized") + ")"};
+    }
+    bytes.resize(static_cast<std::size_t>(want));
+    f.read(reinterpret_cast<char*>(bytes.data() + hierarchy_header_bytes),
+           static_cast<std::streamsize>(want - hierarchy_header_bytes));
+    if (!f) return error{path + ": read failed"};
+    return parse(bytes, path, std::move(graph), map, rules);
+}
+
+result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t> bytes,
+                                                   const std::string& name,
+                                                   std::shared_ptr<const subgoal_graph> graph,
+                                                   const grid::grid_map& map,
+                                                   const grid::movement_rules& rules) {
+    using grid::table_file::get_u32;
+    using grid::table_file::get_u64;
+    const auto fail = [&name](const std::string& what) { return error{name + ": " + what}; };
+    if (bytes.size() < hierarchy_header_bytes + hierarchy_trailer_bytes) {
+        return fail("truncated subgoal hierarchy (" + std::to_string(bytes.size()) + " bytes)");
+    }
+    const std::uint8_t* p = bytes.data();
+    const subgoal_graph& g = *graph;
+    if (auto bad = grid::table_file::common_header_problem(p, hierarchy_magic, format_version,
+                                                           "subgoal hierarchy", map, g.mask())) {
+        return fail(*bad);
+    }
+    const std::uint64_t n = get_u64(p + 32);
+    const std::uint64_t m = get_u64(p + 40);
+    if (n != g.subgoal_count()) {
+        return fail("subgoal hierarchy lists " + std::to_string(n) + " subgoals, the map's " +
+                    "subgoal graph has " + std::to_string(g.subgoal_count()));
+    }
+    if (m > max_edges || bytes.size() != file_bytes(n, m)) {
+        return fail("subgoal hierarchy is " + std::to_string(bytes.size()) + " bytes, its header " +
+                    "announces " +
+                    std::to_string(file_bytes(n, std::min<std::uint64_t>(m, max_edges))) + " (" +
+                    std::to_string(m) + " edges)");
+    }
+    const std::size_t body = bytes.size() - hierarchy_trailer_bytes;
+    if (grid::table_file::fnv1a(grid::table_file::fnv_offset, p, body) != get_u64(p + body)) {
+        return fail("subgoal hierarchy checksum mismatch (the file is corrupted)");
+    }
+    if (get_u64(p + 24) != g.map_hash()) {
+        return fail("subgoal hierarchy was built for a different map (fingerprint mismatch): "
+                    "rebuild it");
+    }
+    if (get_u32(p + 48) != static_cast<std::uint32_t>(rules.costs)) {
+        return fail("subgoal hierarchy was built for other step costs (" +
+                    std::to_string(get_u32(p + 48)) + "), not these (" +
+                    std::to_string(static_cast<std::uint32_t>(rules.costs)) + ")");
+    }
+    subgoal_hierarchy h;
+    h.graph_ = std::move(graph);
+    h.costs_ = rules.costs;
+    const std::uint8_t* q = p + hierarchy_header_bytes;
+    h.rank_.resize(static_cast<std::size_t>(n));
+    std::vector<char> taken(static_cast<std::size_t>(n), 0);
+    for (std::uint64_t k = 0; k < n; ++k, q += 4) {
+        const std::uint32_t r = get_u32(q);
+        if (r >= n || taken[r] != 0) {
+            return fail("rank " + std::to_string(r) + " of subgoal " + std::to_string(k) +
+                        " is out of range or given twice");
+        }
+        taken[r] = 1;
+        h.rank_[k] = r;
+    }
+    h.first_.resize(static_cast<std::size_t>(n + 1));
+    for (std::uint64_t k = 0; k <= n; ++k, q += 4) {
+        h.first_[k] = get_u32(q);
+        if ((k == 0 && h.first_[k] != 0) || (k > 0 && h.first_[k] < h.first_[k - 1]) ||
+            h.first_[k] > m || (k == n && h.first_[k] != m)) {
+            return fail("subgoal hierarchy edge offsets are inconsistent at subgoal " +
+                        std::to_string(k));
+        }
+    }
+    h.edges_.resize(static_cast<std::size_t>(m));
+    for (std::uint64_t e = 0; e < m; ++e, q += bytes_per_edge) {
+        h.edges_[e] = {get_u32(q), get_u32(q + 4), std::bit_cast<double>(get_u64(q + 8))};
+    }
+    // Every edge climbs, and is a link with its octile length or a shortcut made of two edges
+    // of its middle subgoal: unpacking then always ends in links, and the path it gives is as
+    // long as the edge says. Costs are bounded by the map, so unpacking is too.
+    const double straight = rules.straight_cost();
+    const double diagonal = rules.diagonal_cost();
+    const double longest = diagonal * static_cast<double>(map.width()) * map.height();
+    const std::int32_t stride = g.width() + 2;
+    const auto cell_of = [&](std::uint32_t k) {
+        const auto id = static_cast<std::int32_t>(g.cell_id(k));
+        return cell{id % stride - 1, id / stride - 1};
+    };
+    const auto close = [](double a, double b) {
+        return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
+    };
+    for (std::uint32_t k = 0; k < n; ++k) {
+        for (const subgoal_up_edge& e : h.up(k)) {
+            const std::string which =
+                "edge from subgoal " + std::to_string(k) + " to " + std::to_string(e.to);
+            if (e.to >= n || h.rank_[e.to] <= h.rank_[k] || !std::isfinite(e.cost) || e.cost <= 0 ||
+                e.cost > longest) {
+                return fail(which + " does not climb to another subgoal at a finite cost");
+            }
+            if (e.mid == none) {
+                const auto links = g.neighbours(k);
+                const std::uint32_t target = g.cell_id(e.to);
+                const cell a = cell_of(k);
+                const cell b = cell_of(e.to);
+                const std::int32_t dx = std::abs(a.x - b.x);
+                const std::int32_t dy = std::abs(a.y - b.y);
+                const double octile = straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
+                if (std::find(links.begin(), links.end(), target) == links.end() ||
+                    !close(e.cost, octile)) {
+                    return fail(which + " is neither a link of the subgoal graph at its octile "
+                                        "length nor a shortcut");
+                }
+                continue;
+            }
+            const subgoal_up_edge* low =
+                e.mid < n && h.rank_[e.mid] < h.rank_[k] ? h.edge(e.mid, k) : nullptr;
+            const subgoal_up_edge* high = low != nullptr ? h.edge(e.mid, e.to) : nullptr;
+            if (high == nullptr || !close(e.cost, low->cost + high->cost)) {
+                return fail(which + " is a shortcut over subgoal " + std::to_string(e.mid) +
+                            " without two edges there that add up to it");
+            }
+        }
+    }
+    return h;
 }
 
 } // namespace xunlu::jps

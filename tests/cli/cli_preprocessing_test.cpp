@@ -60,5 +60,30 @@ TEST_F(cli, subgoal_graph_hierarchy_reports_the_contraction) {
     EXPECT_NE(text.out.find("hierarchy (subgoal-ch) contracted"), std::string::npos) << text.out;
 }
 
+TEST_F(cli, a_saved_subgoal_hierarchy_serves_find_and_a_foreign_one_is_refused) {
+    const std::string map = write("rooms.map", hall_map);
+    const std::string file = path("rooms.sgh");
+    auto r = run("subgoal-graph " + map + " --hierarchy-out " + file + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(last_json_line(r.out)["hierarchy_out"], file);
+    r = run("find " + map + " --from 0,0 --to 8,5 --algo subgoal-ch --subgoal-hierarchy " + file +
+            " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NEAR(last_json_line(r.out)["length"].get<double>(), 13.0, 1e-9);
+    // Saved for exact costs: refused for 10/14 costs, and for another map.
+    r = run("find " + map +
+            " --from 0,0 --to 8,5 --algo subgoal-ch --costs 10-14 "
+            "--subgoal-hierarchy " +
+            file);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("step costs"), std::string::npos) << r.err;
+    const std::string other = write("other.map", "type octile\nheight 6\nwidth 9\nmap\n"
+                                                 ".........\n...@.....\n.........\n"
+                                                 ".........\n.....@...\n.........\n");
+    r = run("find " + other + " --from 0,0 --to 8,5 --algo subgoal-ch --subgoal-hierarchy " + file);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("rooms.sgh"), std::string::npos) << r.err;
+}
+
 } // namespace
 } // namespace xunlu

@@ -5,13 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <vector>
 
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/path_check.hpp"
+#include "xunlu/grid/table_file.hpp"
 #include "xunlu/jps/subgoal_ch_search.hpp"
 #include "xunlu/jps/subgoal_hierarchy.hpp"
 #include "xunlu/search/astar.hpp"
@@ -143,6 +146,117 @@ TEST(subgoal_ch_search, a_stopped_query_returns_a_walkable_partial_path) {
     EXPECT_NE(refused.reason.find("memory cap"), std::string::npos) << refused.reason;
     ASSERT_NE(engine.hierarchy(), nullptr);
     EXPECT_GT(engine.memory_bytes(), 0U);
+}
+
+/// A map, its graph, its hierarchy and the hierarchy's bytes, for the file tests.
+struct saved {
+    grid::grid_map map;
+    std::shared_ptr<const subgoal_graph> graph;
+    std::vector<std::uint8_t> bytes;
+
+    explicit saved(std::uint64_t seed)
+        : map(std::move(grid::generate_random(48, 36, 25.0, seed).value())),
+          graph(std::make_shared<const subgoal_graph>(subgoal_graph::build(map, sh_mask))),
+          bytes(subgoal_hierarchy::build(graph, {}).serialise()) {}
+};
+
+/// `bytes` with a new checksum (a crafted file that passes the corruption check).
+std::vector<std::uint8_t> resealed(std::vector<std::uint8_t> bytes) {
+    const std::size_t body = bytes.size() - 8;
+    const std::uint64_t sum =
+        grid::table_file::fnv1a(grid::table_file::fnv_offset, bytes.data(), body);
+    for (int i = 0; i < 8; ++i) bytes[body + i] = static_cast<std::uint8_t>(sum >> (8 * i));
+    return bytes;
+}
+
+TEST(subgoal_hierarchy_file, round_trip_serves_queries_without_a_rebuild) {
+    saved s(5);
+    const auto path = (std::filesystem::temp_directory_path() /
+                       ("xunlu_hierarchy_" +
+                        std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".sgh"))
+                          .string();
+    const subgoal_hierarchy built = subgoal_hierarchy::build(s.graph, {});
+    ASSERT_FALSE(built.save(path).has_value());
+    auto loaded = subgoal_hierarchy::load(path, s.graph, s.map, {});
+    std::filesystem::remove(path);
+    ASSERT_TRUE(loaded.ok()) << loaded.err().message;
+    EXPECT_EQ(loaded->serialise(), s.bytes);
+
+    jps::subgoal_ch_search engine;
+    engine.use_hierarchy(s.map, std::move(loaded.value()));
+    const std::size_t built_before = s.map.derived().built();
+    const search::search_request request{.start = {0, 0}, .goal = {47, 35}};
+    const auto got = engine.find_path(s.map, request);
+    const auto want = search::find_path_astar(s.map, request);
+    ASSERT_EQ(got.status, want.status) << got.reason;
+    EXPECT_NEAR(got.cost, want.cost, 1e-9);
+    EXPECT_EQ(s.map.derived().built(), built_before) << "the installed hierarchy must be used";
+    EXPECT_FALSE(subgoal_hierarchy::load("/nonexistent/h.sgh", s.graph, s.map, {}).ok());
+}
+
+TEST(subgoal_hierarchy_file, every_truncation_and_flipped_bit_is_an_error) {
+    saved s(5);
+    for (std::size_t n = 0; n < s.bytes.size(); n += (n < 80 ? 1 : 97)) {
+        const auto r = subgoal_hierarchy::parse({s.bytes.data(), n}, "cut.sgh", s.graph, s.map, {});
+        ASSERT_FALSE(r.ok()) << "truncated at " << n;
+        EXPECT_NE(r.err().message.find("cut.sgh"), std::string::npos) << r.err().message;
+    }
+    for (std::size_t i = 0; i < s.bytes.size(); i += 11) {
+        auto bad = s.bytes;
+        bad[i] ^= static_cast<std::uint8_t>(1u << (i % 8));
+        EXPECT_FALSE(subgoal_hierarchy::parse(bad, "flip.sgh", s.graph, s.map, {}).ok())
+            << "bit flipped at byte " << i;
+    }
+}
+
+TEST(subgoal_hierarchy_file, mismatches_and_crafted_edges_name_the_problem) {
+    saved s(5);
+    const saved other(6);
+    auto r = subgoal_hierarchy::parse(s.bytes, "h.sgh", other.graph, other.map, {});
+    ASSERT_FALSE(r.ok());
+    grid::movement_rules ten{};
+    ten.costs = grid::step_costs::integer_10_14;
+    r = subgoal_hierarchy::parse(s.bytes, "h.sgh", s.graph, s.map, ten);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.err().message.find("step costs"), std::string::npos) << r.err().message;
+    // The edges start after the header (56 bytes), the ranks (4 n) and the offsets (4 (n + 1)).
+    const std::size_t n = s.graph->subgoal_count();
+    const std::size_t edges = 56 + 4 * n + 4 * (n + 1);
+    const std::size_t m = (s.bytes.size() - 8 - edges) / 16;
+    ASSERT_GT(m, 0U);
+    // A shortcut (or link) made longer than what it stands for, resealed: refused.
+    std::size_t crafted = 0;
+    for (std::size_t e = 0; e < m; ++e) {
+        auto bad = s.bytes;
+        double cost = 0;
+        std::uint64_t raw = 0;
+        for (int i = 0; i < 8; ++i) raw |= std::uint64_t{bad[edges + 16 * e + 8 + i]} << (8 * i);
+        cost = std::bit_cast<double>(raw) + 1.0;
+        raw = std::bit_cast<std::uint64_t>(cost);
+        for (int i = 0; i < 8; ++i)
+            bad[edges + 16 * e + 8 + i] = static_cast<std::uint8_t>(raw >> (8 * i));
+        const auto got = subgoal_hierarchy::parse(resealed(bad), "long.sgh", s.graph, s.map, {});
+        ASSERT_FALSE(got.ok()) << "edge " << e << " made 1 longer was accepted";
+        EXPECT_NE(got.err().message.find("edge from subgoal"), std::string::npos)
+            << got.err().message;
+        if (++crafted == 40) break;
+    }
+    // Edge 0 turned back onto the subgoal that owns it (it no longer climbs): refused.
+    std::uint32_t owner = 0;
+    for (; owner < n; ++owner) {
+        std::uint32_t next = 0;
+        for (int i = 0; i < 4; ++i) {
+            next |= std::uint32_t{s.bytes[56 + 4 * n + 4 * (owner + 1) + i]} << (8 * i);
+        }
+        if (next > 0) break;
+    }
+    ASSERT_LT(owner, n);
+    auto loop = s.bytes;
+    for (int i = 0; i < 4; ++i) loop[edges + i] = static_cast<std::uint8_t>(owner >> (8 * i));
+    const auto looped = subgoal_hierarchy::parse(resealed(loop), "loop.sgh", s.graph, s.map, {});
+    ASSERT_FALSE(looped.ok());
+    EXPECT_NE(looped.err().message.find("does not climb"), std::string::npos)
+        << looped.err().message;
 }
 
 } // namespace

@@ -38,6 +38,10 @@ class XUNLU_API subgoal_ch_search {
     /// Called with progress while a query builds the graph (pass 0 and 1 of the subgoal graph)
     /// and then the hierarchy (pass 2).
     void set_progress(build_progress progress);
+    /// Installs a hierarchy (e.g. one loaded from a file, checked against the map) in `map`'s
+    /// derived cache, unless the map already has one for its mask and step costs; queries with
+    /// those then use it instead of building one.
+    void use_hierarchy(const grid::grid_map& map, subgoal_hierarchy hierarchy);
     /// The hierarchy of the last query, or null before the first.
     [[nodiscard]] const subgoal_hierarchy* hierarchy() const noexcept;
     /// Bytes of this engine's scratch.

@@ -8,10 +8,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "xunlu/core/result.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 #include "xunlu/jps/subgoal_graph.hpp"
 #include "xunlu/xunlu_export.h"
@@ -48,6 +50,33 @@ class XUNLU_API subgoal_hierarchy {
                                                  std::size_t witness_limit = 128,
                                                  std::size_t edge_limit = max_edges);
 
+    /// Current binary format version (see docs/jps.md#subgoal-hierarchy-file).
+    static constexpr std::uint32_t format_version = 1;
+
+    /// Serialises the hierarchy: the common table header (the map's size, mask and fingerprint),
+    /// the cost model, every subgoal's rank, the upward edges, the checksum; little-endian.
+    [[nodiscard]] std::vector<std::uint8_t> serialise() const;
+    /// Writes `serialise()` to `path`; an error names the file.
+    [[nodiscard]] std::optional<error> save(const std::string& path) const;
+    /// Reads a hierarchy saved by `save` for `graph` (the subgoal graph of `map` under its mask,
+    /// built or loaded) under `rules`' step costs, and checks it: magic, version, size, mask,
+    /// checksum, fingerprint, subgoal count, cost model, ranks (a permutation), every edge
+    /// (upwards, in range, a link of the graph with its octile length, or a shortcut whose two
+    /// halves exist at its middle subgoal and add up to it). Those checks keep every answer a
+    /// walkable path of the stated length; that it is the shortest is trusted to the file (a
+    /// file with shortcuts left out gives longer paths). Nothing larger than the header
+    /// announces is read.
+    static result<subgoal_hierarchy> load(const std::string& path,
+                                          std::shared_ptr<const subgoal_graph> graph,
+                                          const grid::grid_map& map,
+                                          const grid::movement_rules& rules);
+    /// Same as `load` from bytes in memory; `name` is used in messages.
+    static result<subgoal_hierarchy> parse(std::span<const std::uint8_t> bytes,
+                                           const std::string& name,
+                                           std::shared_ptr<const subgoal_graph> graph,
+                                           const grid::grid_map& map,
+                                           const grid::movement_rules& rules);
+
     /// Derived-cache key for a graph of obstacle mask `mask` under `rules`' step costs.
     [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask,
                                                  const grid::movement_rules& rules) noexcept;
@@ -55,6 +84,8 @@ class XUNLU_API subgoal_hierarchy {
     /// Empty when built; otherwise why not (the shortcuts passed max_edges).
     [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
     [[nodiscard]] const subgoal_graph& graph() const noexcept { return *graph_; }
+    /// The step costs the edge lengths are in.
+    [[nodiscard]] grid::step_costs costs() const noexcept { return costs_; }
     [[nodiscard]] std::size_t node_count() const noexcept { return rank_.size(); }
     /// Upward edges in all (each edge once, at its lower end).
     [[nodiscard]] std::size_t edge_count() const noexcept { return edges_.size(); }
@@ -79,6 +110,7 @@ class XUNLU_API subgoal_hierarchy {
     [[nodiscard]] const subgoal_up_edge* edge(std::uint32_t low, std::uint32_t high) const;
 
     std::shared_ptr<const subgoal_graph> graph_;
+    grid::step_costs costs_ = grid::step_costs::exact;
     std::vector<std::uint32_t> rank_;
     std::vector<std::uint32_t> first_; ///< CSR over edges_, per subgoal
     std::vector<subgoal_up_edge> edges_;
