@@ -29,24 +29,9 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
         mode_ = mode::early;
         return false;
     }
-    const char* why = nullptr;
-    if (map.has_terrain_costs()) {
-        why = "the map has terrain costs (JPS needs uniform cost)";
-    } else if (request.stop_within > 0) {
-        why = "stop_within > 0 is not supported by jump point search";
-    } else if (request.turn_penalty) {
-        why = "turn penalties are searched over (cell, heading) states, which jump point search "
-              "does not have";
-    } else if (request.hex) {
-        why = "hex maps have six neighbours per cell; jump point search is for square grids";
-    } else if (request.window) {
-        why = "search windows are not supported by jump point search";
-    } else if (request.weight != 1.0) {
-        why = "weighted A* (weight above 1): jump point search's pruning assumes optimal "
-              "g values, so the bound is kept by A* with the weight";
-    }
-    if (why != nullptr) {
-        note_ = std::string(algo) + " fell back to A*: " + why;
+    const auto why = astar_fallback_reason(map, request, "JPS");
+    if (why) {
+        note_ = std::string(algo) + " fell back to A*: " + *why;
         mode_ = mode::fallback;
         fallback_.start(map, request);
         return false;
@@ -105,6 +90,25 @@ search::search_result jump_search::finish(std::size_t preprocessing_bytes) {
         &trace_);
     out.stats.preprocessing_bytes = preprocessing_bytes;
     return out;
+}
+
+std::optional<std::string> astar_fallback_reason(const grid::grid_map& map,
+                                                 const search::search_request& request,
+                                                 std::string_view family) {
+    const std::string f(family);
+    if (map.has_terrain_costs()) return "the map has terrain costs (" + f + " needs uniform cost)";
+    if (request.stop_within > 0) return "stop_within > 0 is not supported by " + f;
+    if (request.turn_penalty) {
+        return "turn penalties are searched over (cell, heading) states, which " + f +
+               " does not have";
+    }
+    if (request.hex) return "hex maps have six neighbours per cell; " + f + " is for square grids";
+    if (request.window) return "search windows are not supported by " + f;
+    if (request.weight != 1.0) {
+        return "weighted A* (weight above 1): " + f +
+               " prunes on optimal g values, so the bound is kept by A* with the weight";
+    }
+    return std::nullopt;
 }
 
 jump_heuristic make_heuristic(const search::search_request& request) noexcept {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "jump_engine.hpp"
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/request_check.hpp"
@@ -165,26 +166,13 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
                      std::to_string(subgoal_graph::max_side) + " cells per side";
         return out;
     }
-    const char* why = nullptr;
-    if (map.has_terrain_costs()) {
-        why = "the map has terrain costs (subgoal graphs need uniform cost)";
-    } else if (request.stop_within > 0) {
-        why = "stop_within > 0 is not supported by subgoal graphs";
-    } else if (request.turn_penalty) {
-        why = "turn penalties are searched over (cell, heading) states";
-    } else if (request.hex) {
-        why = "hex maps have six neighbours per cell; subgoal graphs are for square grids";
-    } else if (request.window) {
-        why = "search windows are not supported by subgoal graphs";
-    } else if (request.weight != 1.0) {
-        why = "weighted A* (weight above 1) keeps its bound only in A*";
-    }
+    const auto why = detail::astar_fallback_reason(map, request, "the subgoal graph");
     const auto fall_back = [&](const std::string& note) {
         search::search_result r = search::find_path_astar(map, request);
         r.reason = r.reason.empty() ? note : note + "; " + r.reason;
         return r;
     };
-    if (why != nullptr) return fall_back(std::string(algorithm) + " fell back to A*: " + why);
+    if (why) return fall_back(std::string(algorithm) + " fell back to A*: " + *why);
 
     impl& s = *impl_;
     const grid::obstacle_mask mask = request.mask();
