@@ -11,7 +11,6 @@
 #include "xunlu/jps/subgoal_hierarchy.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
-#include "xunlu/xunlu_export.h"
 
 namespace xunlu::jps {
 
@@ -26,7 +25,7 @@ namespace xunlu::jps {
 ///
 /// `stats.expanded` counts subgoals settled by both directions; a node budget, deadline or
 /// cancellation stops the search with the path to the forward subgoal nearest the goal.
-class XUNLU_API subgoal_ch_search {
+class subgoal_ch_search {
   public:
     subgoal_ch_search();
     subgoal_ch_search(subgoal_ch_search&&) noexcept;

@@ -16,7 +16,6 @@
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 #include "xunlu/jps/subgoal_graph.hpp"
-#include "xunlu/xunlu_export.h"
 
 namespace xunlu::jps {
 
@@ -32,7 +31,7 @@ struct subgoal_up_edge {
 /// Immutable once built and shared by every thread (a derived value of the map, beside its
 /// subgoal graph). The graph is undirected, so one upward edge list serves both search
 /// directions.
-class XUNLU_API subgoal_hierarchy {
+class subgoal_hierarchy {
   public:
     static constexpr std::uint32_t none = subgoal_graph::none;
     /// Edges (links plus shortcuts, each counted once) a build may hold before it gives up:
