@@ -113,6 +113,7 @@ struct subgoal_ch_search::impl {
     side backward;
     std::vector<std::uint32_t> links;    ///< padded cell ids from the direct-h-reachable scan
     std::vector<std::uint32_t> subgoals; ///< the unpacked subgoal path
+    std::vector<subgoal_hierarchy::unpack_piece> unpacking; ///< unpack's stack
     std::vector<std::uint32_t> chain;
 };
 
@@ -138,6 +139,7 @@ const subgoal_hierarchy* subgoal_ch_search::hierarchy() const noexcept {
 
 std::size_t subgoal_ch_search::memory_bytes() const noexcept {
     return impl_->forward.bytes() + impl_->backward.bytes() +
+           impl_->unpacking.capacity() * sizeof(subgoal_hierarchy::unpack_piece) +
            (impl_->links.capacity() + impl_->subgoals.capacity() + impl_->chain.capacity()) *
                sizeof(std::uint32_t);
 }
@@ -361,11 +363,13 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
     s.subgoals.assign(1, s.chain.front());
     bool consistent = true;
     for (std::size_t i = 1; i < s.chain.size(); ++i) {
-        consistent = consistent && h.unpack(s.chain[i - 1], *fw.via[s.chain[i]], false, s.subgoals);
+        consistent = consistent &&
+                     h.unpack(s.chain[i - 1], *fw.via[s.chain[i]], false, s.subgoals, s.unpacking);
     }
     if (phase == search::search_phase::found) {
         for (std::uint32_t k = meet; bw.parent[k] != none; k = bw.parent[k]) {
-            consistent = consistent && h.unpack(bw.parent[k], *bw.via[k], true, s.subgoals);
+            consistent =
+                consistent && h.unpack(bw.parent[k], *bw.via[k], true, s.subgoals, s.unpacking);
         }
     }
     // The cells: start to the first subgoal (found by the start's diagonal-first scan), link by

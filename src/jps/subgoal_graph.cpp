@@ -320,15 +320,11 @@ result<subgoal_graph> subgoal_graph::parse(std::span<const std::uint8_t> bytes,
                         std::to_string((expect / stride - 1) * g.width_ + expect % stride - 1));
         }
     }
-    g.offsets_.resize(static_cast<std::size_t>(n + 1));
-    for (std::uint64_t k = 0; k <= n; ++k, q += 4) {
-        g.offsets_[k] = get_u32(q);
-        if ((k == 0 && g.offsets_[k] != 0) || (k > 0 && g.offsets_[k] < g.offsets_[k - 1]) ||
-            g.offsets_[k] > m || (k == n && g.offsets_[k] != m)) {
-            return fail("subgoal graph link offsets are inconsistent at subgoal " +
-                        std::to_string(k));
-        }
+    if (const auto bad = grid::table_file::read_offsets(q, n, m, g.offsets_)) {
+        return fail("subgoal graph link offsets are inconsistent at subgoal " +
+                    std::to_string(*bad));
     }
+    q += 4 * (n + 1);
     g.targets_.resize(static_cast<std::size_t>(m));
     for (std::uint64_t k = 0, owner = 0; k < m; ++k, q += 4) {
         while (g.offsets_[owner + 1] <= k) ++owner;

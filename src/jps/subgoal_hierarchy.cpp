@@ -250,15 +250,11 @@ const subgoal_up_edge* subgoal_hierarchy::edge(std::uint32_t low, std::uint32_t 
 }
 
 bool subgoal_hierarchy::unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
-                               std::vector<std::uint32_t>& out) const {
-    struct piece {
-        std::uint32_t a;
-        std::uint32_t b;
-        std::uint32_t mid;
-    };
-    std::vector<piece> stack{reversed ? piece{e.to, from, e.mid} : piece{from, e.to, e.mid}};
+                               std::vector<std::uint32_t>& out,
+                               std::vector<unpack_piece>& stack) const {
+    stack.assign(1, reversed ? unpack_piece{e.to, from, e.mid} : unpack_piece{from, e.to, e.mid});
     while (!stack.empty()) {
-        const piece p = stack.back();
+        const unpack_piece p = stack.back();
         stack.pop_back();
         if (p.mid == none) {
             out.push_back(p.b);
@@ -415,15 +411,11 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
         taken[r] = 1;
         h.rank_[k] = r;
     }
-    h.first_.resize(static_cast<std::size_t>(n + 1));
-    for (std::uint64_t k = 0; k <= n; ++k, q += 4) {
-        h.first_[k] = get_u32(q);
-        if ((k == 0 && h.first_[k] != 0) || (k > 0 && h.first_[k] < h.first_[k - 1]) ||
-            h.first_[k] > m || (k == n && h.first_[k] != m)) {
-            return fail("subgoal hierarchy edge offsets are inconsistent at subgoal " +
-                        std::to_string(k));
-        }
+    if (const auto bad = grid::table_file::read_offsets(q, n, m, h.first_)) {
+        return fail("subgoal hierarchy edge offsets are inconsistent at subgoal " +
+                    std::to_string(*bad));
     }
+    q += 4 * (n + 1);
     h.edges_.resize(static_cast<std::size_t>(m));
     for (std::uint64_t e = 0; e < m; ++e, q += bytes_per_edge) {
         h.edges_[e] = {get_u32(q), get_u32(q + 4), std::bit_cast<double>(get_u64(q + 8))};

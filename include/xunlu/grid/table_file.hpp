@@ -42,6 +42,21 @@ inline std::uint64_t get_u64(const std::uint8_t* p) noexcept {
     return v;
 }
 
+/// Reads n + 1 CSR offsets (little-endian u32) from `p` into `out`. They must start at 0,
+/// never decrease and end at `m`; returns the index of the first that does not, or nullopt.
+inline std::optional<std::uint64_t> read_offsets(const std::uint8_t* p, std::uint64_t n,
+                                                 std::uint64_t m, std::vector<std::uint32_t>& out) {
+    out.resize(static_cast<std::size_t>(n + 1));
+    for (std::uint64_t k = 0; k <= n; ++k, p += 4) {
+        out[k] = get_u32(p);
+        if ((k == 0 && out[k] != 0) || (k > 0 && out[k] < out[k - 1]) || out[k] > m ||
+            (k == n && out[k] != m)) {
+            return k;
+        }
+    }
+    return std::nullopt;
+}
+
 /// The first 32 bytes of every table file (JPS+ tables, subgoal graphs, visibility graphs): magic
 /// (8), format version (4), width and height (4 + 4), connectivity 8 and corner rule 0 (1 + 1),
 /// obstacle mask (1), reserved (1), map fingerprint (8).

@@ -100,8 +100,21 @@ class subgoal_hierarchy {
     /// Appends the subgoals of the graph path the edge from `from` to `e.to` stands for, after
     /// `from` and up to `e.to` (both directions: `reversed` walks from e.to to `from`, appending
     /// up to `from`). False (and `out` incomplete) only if the hierarchy is inconsistent.
+    /// `stack` is the caller's scratch (a query keeps one, so unpacking allocates nothing).
+    struct unpack_piece {
+        std::uint32_t a;
+        std::uint32_t b;
+        std::uint32_t mid;
+    };
     [[nodiscard]] bool unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
-                              std::vector<std::uint32_t>& out) const;
+                              std::vector<std::uint32_t>& out,
+                              std::vector<unpack_piece>& stack) const;
+    /// The same with a stack of its own.
+    [[nodiscard]] bool unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
+                              std::vector<std::uint32_t>& out) const {
+        std::vector<unpack_piece> stack;
+        return unpack(from, e, reversed, out, stack);
+    }
 
   private:
     /// The upward edge from `low` to `high` (rank(low) < rank(high)), or null; it exists for
