@@ -141,4 +141,40 @@ bool octile_line(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask 
     return true;
 }
 
+bool octile_elbow(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
+                  bool diagonal_first, std::vector<cell>* out) {
+    const auto m = static_cast<std::uint8_t>(mask);
+    const std::int32_t dx = std::abs(b.x - a.x);
+    const std::int32_t dy = std::abs(b.y - a.y);
+    const std::int32_t sx = b.x > a.x ? 1 : (b.x < a.x ? -1 : 0);
+    const std::int32_t sy = b.y > a.y ? 1 : (b.y < a.y ? -1 : 0);
+    const std::int32_t diagonals = std::min(dx, dy);
+    const std::int32_t straights = std::max(dx, dy) - diagonals;
+    const std::int32_t tx = dx > dy ? sx : 0; // the straight step
+    const std::int32_t ty = dx > dy ? 0 : sy;
+    const std::size_t first = out != nullptr ? out->size() : 0;
+    cell c = a;
+    for (std::int32_t i = 0; i < diagonals + straights; ++i) {
+        const bool diagonal = diagonal_first ? i < diagonals : i >= straights;
+        const std::int32_t mx = diagonal ? sx : tx;
+        const std::int32_t my = diagonal ? sy : ty;
+        if (blocked(map, c.x + mx, c.y + my, m) ||
+            (diagonal && (blocked(map, c.x + mx, c.y, m) || blocked(map, c.x, c.y + my, m)))) {
+            if (out != nullptr) out->resize(first);
+            return false;
+        }
+        c = {c.x + mx, c.y + my};
+        if (out != nullptr) out->push_back(c);
+    }
+    return true;
+}
+
+bool octile_walk(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
+                 std::vector<cell>* out) {
+    if (octile_line(map, a, b, mask, out)) return true;
+    // The elbows differ from the line only when both kinds of step are needed.
+    if (a.x == b.x || a.y == b.y || std::abs(a.x - b.x) == std::abs(a.y - b.y)) return false;
+    return octile_elbow(map, a, b, mask, true, out) || octile_elbow(map, a, b, mask, false, out);
+}
+
 } // namespace xunlu::hierarchy::detail

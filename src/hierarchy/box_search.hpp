@@ -88,4 +88,17 @@ class box_search {
 bool octile_line(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
                  std::vector<cell>* out);
 
+/// True when the elbow from `a` to `b` (every diagonal step first and then the straight ones,
+/// or the straight ones first) is walkable without corner cutting; then its cells after `a`
+/// are appended to `out` when `out` is not null. Like the line, a shortest path of the empty
+/// grid, and it stays in the box spanned by `a` and `b`.
+bool octile_elbow(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
+                  bool diagonal_first, std::vector<cell>* out);
+
+/// The line, else either elbow: true when one of these shortest paths of the empty grid is
+/// walkable (then `b` lies at its octile distance from `a`, inside any box holding both, and
+/// the path's cells after `a` are appended to `out` when `out` is not null).
+bool octile_walk(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
+                 std::vector<cell>* out);
+
 } // namespace xunlu::hierarchy::detail

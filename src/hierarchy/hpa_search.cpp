@@ -20,6 +20,7 @@ namespace {
 
 constexpr std::uint32_t none = 0xffffffffu;
 constexpr std::size_t page_bits = 12; ///< 4096 abstract nodes per page
+constexpr std::size_t lookahead = 6;  ///< fast mode: chain nodes a straight line may skip
 
 /// One abstract node's search record. `mark` is 2 * generation when reached in the current
 /// query, 2 * generation + 1 once closed; older marks mean untouched.
@@ -223,17 +224,28 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     const std::size_t kg = graph->cluster_of(goal);
     const cluster& cs = graph->at(ks);
     const cluster& cg = graph->at(kg);
-    s.box.from(map, box_of(cs), start, rules, request.mask());
-    s.start_steps.resize(cs.transitions.size());
-    for (std::size_t i = 0; i < cs.transitions.size(); ++i) {
-        s.start_steps[i] = s.box.steps(cs.transitions[i]);
-    }
+    // A transition reached by a walkable octile-length path (the line or an elbow, which stay
+    // in the cluster) lies at its octile distance, the shortest there is. When that holds for
+    // every transition of the cluster (open ground, most of a big world), the in-cluster search
+    // is not needed; else Dijkstra over the cluster gives every distance.
+    const auto link_to_cluster = [&](const cluster& c, cell from, std::vector<packed_steps>& steps,
+                                     bool whole_cluster) {
+        steps.resize(c.transitions.size());
+        bool by_lines = !whole_cluster;
+        for (std::size_t i = 0; by_lines && i < c.transitions.size(); ++i) {
+            by_lines = detail::octile_walk(map, from, c.transitions[i], request.mask(), nullptr);
+            steps[i] = detail::octile_steps(from, c.transitions[i]);
+        }
+        if (by_lines) return;
+        s.box.from(map, box_of(c), from, rules, request.mask());
+        for (std::size_t i = 0; i < c.transitions.size(); ++i) {
+            steps[i] = s.box.steps(c.transitions[i]);
+        }
+    };
+    // Start and goal in one cluster: the start's search also gives the direct distance.
+    link_to_cluster(cs, start, s.start_steps, ks == kg);
     const packed_steps direct = ks == kg ? s.box.steps(goal) : no_route;
-    s.box.from(map, box_of(cg), goal, rules, request.mask());
-    s.goal_steps.resize(cg.transitions.size());
-    for (std::size_t i = 0; i < cg.transitions.size(); ++i) {
-        s.goal_steps[i] = s.box.steps(cg.transitions[i]);
-    }
+    link_to_cluster(cg, goal, s.goal_steps, false);
 
     // Abstract A*: the transitions, then the start (id n) and the goal (id n + 1).
     const std::uint32_t n = graph->node_count();
@@ -444,11 +456,27 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         const std::uint32_t prev = s.chain[at - 1];
         const bool crossing = prev != start_id && s.chain[at] != goal_id &&
                               graph->cluster_of(a) != graph->cluster_of(b);
+        if (impl_->mode == hpa_mode::fast) {
+            // Fast mode looks ahead: the farthest of the next few chain nodes that a walkable
+            // octile line reaches is joined at once (never longer than the chain between, and
+            // no in-cluster search for the edges it skips). Smoothing does the same later for
+            // the cells, but refining first would pay for searches it then throws away.
+            std::size_t far = std::min(s.chain.size() - 1, at + lookahead);
+            for (; far > at; --far) {
+                if (detail::octile_line(map, a, cell_of(s.chain[far]), request.mask(), &raw)) {
+                    break;
+                }
+            }
+            if (far > at) {
+                at = far;
+                continue;
+            }
+        }
         if (crossing && neighbours(a, b)) {
             raw.push_back(b);
             continue;
         }
-        if (detail::octile_line(map, a, b, request.mask(), &raw)) continue;
+        if (detail::octile_walk(map, a, b, request.mask(), &raw)) continue;
         const cluster& home = graph->at(graph->cluster_of(a));
         if (!s.box.to(map, box_of(home), a, b, rules, request.mask())) {
             out.status = search::search_status::invalid_input;
