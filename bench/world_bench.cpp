@@ -1,9 +1,12 @@
 // Hierarchical search on big generated worlds (xunlu gen world): graph build time and memory,
 // query time p50/p99 and path length of hpa against flat JPS (optimal) on the same long
-// queries, and repair times for a door toggle and a 20 x 20 building. See BENCHMARKS.md.
+// queries, and repair times for a door toggle and a 20 x 20 building; with --dead-ends, the
+// dead-end map's build and repair times and A*'s expansions with and without it. See
+// BENCHMARKS.md.
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -12,6 +15,7 @@
 #include "sample_stats.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
+#include "xunlu/hierarchy/dead_ends.hpp"
 #include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 
@@ -22,6 +26,81 @@ using clock_type = std::chrono::steady_clock;
 
 double us_since(clock_type::time_point t0) {
     return std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
+}
+
+/// The dead-end map of the world: build time, areas and bytes; repairs of a door toggle and of
+/// a 20 x 20 building (each a new snapshot repaired from the last); A* and astar-deadend on the
+/// sampled queries (expansions and time).
+void time_dead_ends(const std::shared_ptr<const grid::map_snapshot>& snap, std::int32_t size,
+                    std::uint64_t seed, const std::vector<std::pair<cell, cell>>& pairs,
+                    int every) {
+    const grid::movement_rules rules{};
+    const auto mask = grid::obstacle_mask::high_and_low;
+    auto t0 = clock_type::now();
+    auto ends = hierarchy::dead_end_map::build(snap->map(), rules, mask);
+    const double build_ms = us_since(t0) / 1000.0;
+    std::printf("dead ends  build %.1f ms, %zu areas, %.1f MiB\n", build_ms, ends.area_count(),
+                static_cast<double>(ends.memory_bytes()) / (1 << 20));
+    auto current = snap;
+    std::vector<double> door_us;
+    std::vector<double> building_us;
+    std::size_t rebuilt = 0;
+    std::mt19937_64 where(seed);
+    for (int round = 0; round < 60; ++round) {
+        const bool door = round < 40;
+        std::vector<grid::cell_edit> edits;
+        const cell c{static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20)),
+                     static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20))};
+        if (door) {
+            edits.push_back(grid::cell_edit::high(c, !current->map().is_high_obstacle(c)));
+        } else {
+            for (std::int32_t y = 0; y < 20; ++y) {
+                for (std::int32_t x = 0; x < 20; ++x) {
+                    edits.push_back(grid::cell_edit::high({c.x + x, c.y + y}, round % 2 == 0));
+                }
+            }
+        }
+        current = current->apply(edits).value();
+        t0 = clock_type::now();
+        ends = hierarchy::dead_end_map::repair(ends, current->map(), edits);
+        (door ? door_us : building_us).push_back(us_since(t0));
+        rebuilt += ends.last_repair().rebuilt ? 1 : 0;
+    }
+    const auto d = bench::summarize(door_us);
+    const auto b = bench::summarize(building_us);
+    std::printf("dead ends  repair: door toggle p50 %.1f us (max %.1f), 20x20 building put up or "
+                "torn down p50 %.1f us (max %.1f), %zu of 60 rebuilt whole; %zu areas after\n",
+                d.median, d.max, b.median, b.max, rebuilt, ends.area_count());
+    auto plain = registry::find_finder("astar")->make();
+    auto pruned = registry::find_finder("astar-deadend")->make();
+    std::vector<double> plain_us;
+    std::vector<double> pruned_us;
+    double plain_expanded = 0;
+    double pruned_expanded = 0;
+    (void)pruned->find(snap->map(), {.start = pairs[0].first, .goal = pairs[0].first});
+    for (std::size_t i = 0; i < pairs.size(); i += static_cast<std::size_t>(every)) {
+        const search::search_request req{.start = pairs[i].first, .goal = pairs[i].second};
+        t0 = clock_type::now();
+        const auto a = plain->find(snap->map(), req);
+        plain_us.push_back(us_since(t0));
+        t0 = clock_type::now();
+        const auto p = pruned->find(snap->map(), req);
+        pruned_us.push_back(us_since(t0));
+        plain_expanded += static_cast<double>(a.stats.expanded);
+        pruned_expanded += static_cast<double>(p.stats.expanded);
+        if (a.found() != p.found() || (a.found() && std::abs(a.cost - p.cost) > 1e-6)) {
+            std::printf("dead ends  MISMATCH on query %zu\n", i);
+        }
+        std::fprintf(stderr, "\rastar / astar-deadend %zu/%zu", i, pairs.size());
+    }
+    std::fprintf(stderr, "\n");
+    const auto pa = bench::summarize(plain_us);
+    const auto pp = bench::summarize(pruned_us);
+    std::printf("dead ends  astar p50 %.1f ms, expanded mean %.0f; astar-deadend p50 %.1f ms, "
+                "expanded mean %.0f (%zu queries; factor %.3f)\n",
+                pa.median / 1000, plain_expanded / static_cast<double>(pa.count), pp.median / 1000,
+                pruned_expanded / static_cast<double>(pp.count), pa.count,
+                pruned_expanded > 0 ? plain_expanded / pruned_expanded : 0.0);
 }
 
 } // namespace
@@ -50,6 +129,10 @@ int main(int argc, char** argv) {
     app.add_option("--flat", flat, "the flat optimal peer")->capture_default_str();
     app.add_option("--flat-every", flat_every, "run the flat peer on every N-th query only")
         ->capture_default_str();
+    bool dead_ends = false;
+    app.add_flag("--dead-ends", dead_ends,
+                 "time the dead-end map instead (build, repairs, A* with and without it on every "
+                 "--flat-every-th query; worlds up to 4096)");
     CLI11_PARSE(app, argc, argv);
 
     std::fprintf(stderr, "generating a %d x %d world (seed %llu)...\n", size, size,
@@ -76,6 +159,10 @@ int main(int argc, char** argv) {
     }
     std::printf("world %d x %d, seed %llu, %d queries (left third to right third)\n", size, size,
                 static_cast<unsigned long long>(seed), queries);
+    if (dead_ends) {
+        time_dead_ends(snap, size, seed, pairs, flat_every);
+        return 0;
+    }
 
     // The flat optimum (sampled).
     std::vector<double> optimal(pairs.size(), -1.0);

@@ -84,7 +84,7 @@ TEST(dead_end_map, every_area_has_one_gap) {
     for (const auto rules : every_rule()) {
         check_areas_are_dead_ends(*grid::generate_random(40, 30, 30, 3), rules);
         check_areas_are_dead_ends(*grid::generate_rooms(41, 33, 7, 2, 20), rules);
-        check_areas_are_dead_ends(*grid::generate_maze(31, 31, 2, 5), rules);
+        check_areas_are_dead_ends(*grid::generate_maze(31, 31, 1, 5), rules);
     }
 }
 

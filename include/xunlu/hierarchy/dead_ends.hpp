@@ -7,10 +7,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/grid/cell_edit.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 #include "xunlu/search/search_request.hpp"
@@ -18,39 +21,97 @@
 
 namespace xunlu::hierarchy {
 
+/// What a repair did (or that a build was made instead): for logs, benchmarks and tests.
+struct dead_end_repair {
+    bool rebuilt = false;            ///< built from scratch (no repair: see dead_end_map::repair)
+    std::size_t edits = 0;           ///< obstacle edits seen
+    std::size_t areas_dissolved = 0; ///< areas an edit could have opened, given up
+    std::size_t areas_added = 0;     ///< dead ends found again or anew around the edits
+    std::size_t windows = 0;         ///< boxes searched around the edits
+    std::size_t window_cells = 0;    ///< cells in those boxes
+    double microseconds = 0;
+};
+
 /// The dead-end areas of one map under one movement rule and obstacle mask. Areas nest: an
 /// alcove of a room with one door is an area inside the room's area. Immutable once built;
-/// shared by every thread (a derived value of the map: an edited map version builds its own).
+/// shared by every thread (a derived value of the map). An edited map version repairs its
+/// parent's map around the edits (`repair`) instead of building anew.
 class dead_end_map {
   public:
     /// Largest map a dead-end map is built for (cells): the build holds 16 bytes per cell.
     static constexpr std::int64_t max_cells = std::int64_t{1} << 24;
     static constexpr std::uint32_t none = 0; ///< area id of cells in no dead end
+    /// Cells per side of the chunks the per-cell area ids are held in (shared between versions).
+    static constexpr std::int32_t chunk_side = 64;
+    /// Cells searched on each side of an edited cell when a repair looks for dead ends again.
+    static constexpr std::int32_t repair_radius = 32;
 
     /// Depth-first search over the passable cells with the rule's legal moves (iterative, one
     /// pass, Hopcroft-Tarjan low links). Precondition: width * height <= max_cells.
     static dead_end_map build(const grid::grid_map& map, grid::movement_rules rules,
                               grid::obstacle_mask mask);
 
+    /// The dead-end map of `map`, made from `old` (the map of the version `edits` were applied
+    /// to). Every area holding a cell within one step of an obstacle edit (a new step may open
+    /// it) is given up with the areas around it; the others stay dead ends, since edits add no
+    /// other step. Then the dead ends inside a box of `repair_radius` cells around the edits are
+    /// found again (a depth-first search in which everything outside the box is one node), so a
+    /// closed door makes the room behind it a dead end. Areas the box does not hold whole are
+    /// found again only by a build; given-up areas are kept as ids that resolve to the area
+    /// around them, and a repair builds anew once they outnumber the live ones (`last_repair`).
+    static dead_end_map repair(const dead_end_map& old, const grid::grid_map& map,
+                               std::span<const grid::cell_edit> edits);
+
     /// The innermost dead-end area holding cell `c` (an in-map cell), or `none`.
     [[nodiscard]] std::uint32_t area_of(cell c) const noexcept {
-        return area_[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(width_) +
-                     static_cast<std::size_t>(c.x)];
+        const std::uint32_t* chunk = chunk_cells_[static_cast<std::size_t>(c.y / chunk_side) *
+                                                      static_cast<std::size_t>(chunks_x_) +
+                                                  static_cast<std::size_t>(c.x / chunk_side)];
+        return resolved_[chunk[(c.y % chunk_side) * chunk_side + c.x % chunk_side]];
     }
-    /// The area `a` lies in (the next one out), or `none`.
-    [[nodiscard]] std::uint32_t parent(std::uint32_t a) const noexcept { return parent_[a]; }
-    /// Areas, plus one (ids run from 1).
+    /// The area `a` (a live area) lies in (the next live one out), or `none`.
+    [[nodiscard]] std::uint32_t parent(std::uint32_t a) const noexcept {
+        return resolved_[parent_[a]];
+    }
+    /// Whether area id `a` is a live area (a repair may have given it up).
+    [[nodiscard]] bool alive(std::uint32_t a) const noexcept {
+        return a != none && resolved_[a] == a;
+    }
+    /// Area ids, plus one (ids run from 1; given-up ones included).
     [[nodiscard]] std::size_t area_slots() const noexcept { return parent_.size(); }
+    /// Live areas.
+    [[nodiscard]] std::size_t area_count() const noexcept { return live_; }
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
+    /// What the repair (or build) that made this map did.
+    [[nodiscard]] const dead_end_repair& last_repair() const noexcept { return report_; }
 
     /// The derived-cache key for (rules, mask).
     [[nodiscard]] static std::uint64_t cache_key(grid::movement_rules rules,
                                                  grid::obstacle_mask mask) noexcept;
 
   private:
+    using cell_block = std::vector<std::uint32_t>;
+    /// Area ids of the cells of chunk `k`, copied first when another version shares them.
+    std::uint32_t* writable_chunk(std::size_t k);
+    /// Given-up areas resolve to their nearest live ancestor (parents have smaller ids).
+    void resolve();
+    /// Finds the dead ends in the box [lo, hi) of `map` again and files those holding a cell
+    /// within one step of an `edited` cell (see repair).
+    void redetect(const grid::grid_map& map, cell lo, cell hi, const std::vector<cell>& edited);
+
     std::int32_t width_ = 0;
-    std::vector<std::uint32_t> area_;   ///< per cell (row-major, unpadded)
-    std::vector<std::uint32_t> parent_; ///< per area id
+    std::int32_t height_ = 0;
+    std::int32_t chunks_x_ = 0;
+    grid::movement_rules rules_{};
+    grid::obstacle_mask mask_ = grid::obstacle_mask::high_and_low;
+    /// Raw area id per cell, by chunk; a chunk is written only while one map holds it.
+    std::vector<std::shared_ptr<cell_block>> chunks_;
+    std::vector<const std::uint32_t*> chunk_cells_; ///< chunks_[k]->data()
+    std::vector<std::uint32_t> parent_;             ///< per area id (raw)
+    std::vector<std::uint8_t> live_flag_;           ///< per area id
+    std::vector<std::uint32_t> resolved_;           ///< per area id: itself or a live ancestor
+    std::size_t live_ = 0;
+    dead_end_repair report_;
 };
 
 /// A* that skips the dead ends holding neither start nor goal (registry `astar-deadend`). The
