@@ -11,6 +11,7 @@
 
 #include "cli_common.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
+#include "xunlu/hierarchy/dead_ends.hpp"
 #include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu/io/movingai_map.hpp"
 #include "xunlu/io/text_map.hpp"
@@ -25,6 +26,7 @@ struct update_args {
     std::vector<std::string> rect;
     std::string out;
     std::string hpa;
+    bool dead_ends = false;
     bool json = false;
 };
 
@@ -132,9 +134,35 @@ void run_update(const update_args& a) {
                     {"build_ms", micros_since(t0) / 1000.0},
                     {"graph_bytes", graph->memory_bytes()}};
     }
+    std::optional<hierarchy::dead_end_map> ends;
+    const grid::movement_rules rules{};
+    const auto mask = grid::obstacle_mask::high_and_low;
+    if (a.dead_ends) {
+        const std::int64_t cells = std::int64_t{before->map().width()} * before->map().height();
+        if (cells > hierarchy::dead_end_map::max_cells) {
+            throw command_error{"--dead-ends: the map has " + std::to_string(cells) +
+                                " cells, over the dead-end map's limit of 2^24"};
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        ends = hierarchy::dead_end_map::build(before->map(), rules, mask);
+        j["dead_ends"] = {{"build_ms", micros_since(t0) / 1000.0},
+                          {"areas_before", ends->area_count()}};
+    }
     auto after = before->apply(edits);
     if (!after) throw command_error{after.err().message};
     const grid::grid_map& map = (*after)->map();
+    if (ends) {
+        const auto repaired = hierarchy::dead_end_map::repair(*ends, map, edits);
+        const auto& r = repaired.last_repair();
+        auto& d = j["dead_ends"];
+        d["rebuilt"] = r.rebuilt;
+        d["repair_ms"] = r.microseconds / 1000.0;
+        d["areas_after"] = repaired.area_count();
+        d["areas_given_up"] = r.areas_dissolved;
+        d["areas_found"] = r.areas_added;
+        d["boxes"] = r.windows;
+        d["box_cells"] = r.window_cells;
+    }
     if (mode) {
         const auto graph = engine.graph_for(map, request);
         const auto& r = graph->last_repair();
@@ -175,6 +203,16 @@ void run_update(const update_args& a) {
                     h["transitions_before"].get<std::size_t>(),
                     h["transitions_after"].get<std::size_t>());
     }
+    if (ends) {
+        const auto& d = j["dead_ends"];
+        std::printf("dead ends: built in %.2f ms (%zu areas); %s in %.3f ms: %zu areas given up, "
+                    "%zu found in %zu boxes of %zu cells; %zu areas after\n",
+                    d["build_ms"].get<double>(), d["areas_before"].get<std::size_t>(),
+                    d["rebuilt"].get<bool>() ? "built anew" : "repaired",
+                    d["repair_ms"].get<double>(), d["areas_given_up"].get<std::size_t>(),
+                    d["areas_found"].get<std::size_t>(), d["boxes"].get<std::size_t>(),
+                    d["box_cells"].get<std::size_t>(), d["areas_after"].get<std::size_t>());
+    }
 }
 
 } // namespace
@@ -182,8 +220,9 @@ void run_update(const update_args& a) {
 void register_update(CLI::App& app) {
     auto args = std::make_shared<update_args>();
     auto* cmd = app.add_subcommand(
-        "update", "change cells of a map (walls up, cells opened) and write it; with --hpa, "
-                  "report what repairing the hierarchical graph rebuilt");
+        "update", "change cells of a map (walls up, cells opened) and write it; with --hpa or "
+                  "--dead-ends, report what repairing the hierarchical graph or the dead-end map "
+                  "rebuilt");
     cmd->add_option("map", args->map, "map file (.map, map.in, .png)")->required();
     cmd->add_option("--set", args->set, "X,Y,KIND: one cell; KIND wall or open (repeatable)");
     cmd->add_option("--rect", args->rect,
@@ -194,6 +233,9 @@ void register_update(CLI::App& app) {
     cmd->add_option("--hpa", args->hpa,
                     "fast or exact: build the hpa / hpa-exact graph before the change, repair it "
                     "after, report clusters rebuilt and times");
+    cmd->add_flag("--dead-ends", args->dead_ends,
+                  "build the dead-end map (8-connected, no corner cutting) before the change, "
+                  "repair it after, report areas given up and found and times");
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->callback([args] { run_update(*args); });
 }

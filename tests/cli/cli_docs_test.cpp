@@ -115,9 +115,9 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
                       run("visgraph " + map + " -o " + path("t.xvg") + " --json").out);
     expect_documented("`visgraph`",
                       run("visgraph " + map + " --check " + path("t.xvg") + " --json").out);
-    expect_documented(
-        "`update`",
-        run("update " + map + " --set 1,1,wall -o " + path("u.map") + " --hpa exact --json").out);
+    expect_documented("`update`", run("update " + map + " --set 1,1,wall -o " + path("u.map") +
+                                      " --hpa exact --dead-ends --json")
+                                      .out);
     expect_documented("`compare`", run("compare " + map + " --from 0,0 --to 5,0 --json").out);
     expect_documented("`compare-batch`",
                       run("compare-batch --generated --size 16 --maps 1 --queries 2 --json").out);

@@ -30,6 +30,29 @@ TEST_F(cli, update_writes_the_edits_and_reports_the_repair) {
     EXPECT_FALSE(out->map.is_high_obstacle({2, 0}));
 }
 
+TEST_F(cli, update_reports_the_dead_end_repair) {
+    // A room with two doors, (4, 2) and (2, 4); walling one makes the room a dead end.
+    const std::string map = write("room.map", "type octile\nheight 7\nwidth 8\nmap\n"
+                                              "........\n"
+                                              ".@@@@...\n"
+                                              ".@......\n"
+                                              ".@..@...\n"
+                                              ".@.@@...\n"
+                                              "........\n"
+                                              "........\n");
+    const run_result r = run("update " + map + " --set 4,2,wall --dead-ends --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& d = j["dead_ends"];
+    EXPECT_FALSE(d["rebuilt"].get<bool>());
+    EXPECT_GE(d["areas_found"].get<int>(), 1);
+    EXPECT_GE(d["boxes"].get<int>(), 1);
+    EXPECT_GT(d["areas_after"].get<int>(), d["areas_before"].get<int>());
+    const run_result text = run("update " + map + " --set 4,2,wall --dead-ends");
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("dead ends: built in"), std::string::npos) << text.out;
+}
+
 TEST_F(cli, update_refuses_bad_edits) {
     const std::string map = write("m.map", walled_map);
     const auto expect_refused = [&](const std::string& args, const std::string& says) {
