@@ -449,6 +449,8 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     auto& raw = s.raw;
     raw.clear();
     raw.push_back(start);
+    std::size_t failures = 0;       // look-aheads that failed in a row
+    std::size_t skip_lookahead = 0; // chain nodes to refine before the next look-ahead
     for (std::size_t at = 1; at < s.chain.size(); ++at) {
         const cell a = raw.back();
         const cell b = cell_of(s.chain[at]);
@@ -456,11 +458,15 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         const std::uint32_t prev = s.chain[at - 1];
         const bool crossing = prev != start_id && s.chain[at] != goal_id &&
                               graph->cluster_of(a) != graph->cluster_of(b);
-        if (impl_->mode == hpa_mode::fast) {
+        if (impl_->mode == hpa_mode::fast && skip_lookahead > 0) {
+            --skip_lookahead;
+        } else if (impl_->mode == hpa_mode::fast) {
             // Fast mode looks ahead: the farthest of the next few chain nodes that a walkable
             // octile line reaches is joined at once (never longer than the chain between, and
             // no in-cluster search for the edges it skips). Smoothing does the same later for
-            // the cells, but refining first would pay for searches it then throws away.
+            // the cells, but refining first would pay for searches it then throws away. Where
+            // lines keep failing (mazes), it backs off: after n failures in a row it skips the
+            // next 2^n nodes.
             std::size_t far = std::min(s.chain.size() - 1, at + lookahead);
             for (; far > at; --far) {
                 if (detail::octile_line(map, a, cell_of(s.chain[far]), request.mask(), &raw)) {
@@ -468,9 +474,12 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
                 }
             }
             if (far > at) {
+                failures = 0;
                 at = far;
                 continue;
             }
+            failures = std::min<std::size_t>(failures + 1, 5);
+            skip_lookahead = (std::size_t{1} << failures) - 1;
         }
         if (crossing && neighbours(a, b)) {
             raw.push_back(b);
