@@ -15,6 +15,15 @@ bool blocked(const grid::grid_map& map, std::int32_t x, std::int32_t y, std::uin
     return (map.padded_flags()[map.index({x, y})] & mask) != 0;
 }
 
+/// Whether the step (mx, my) from `c` is legal: the target free and, for a diagonal step, both
+/// cells beside it free (no corner cutting). Cells one outside the map read as blocked.
+bool open_step(const grid::grid_map& map, cell c, std::int32_t mx, std::int32_t my,
+               std::uint8_t mask) {
+    return !blocked(map, c.x + mx, c.y + my, mask) &&
+           (mx == 0 || my == 0 ||
+            (!blocked(map, c.x + mx, c.y, mask) && !blocked(map, c.x, c.y + my, mask)));
+}
+
 } // namespace
 
 packed_steps octile_steps(cell a, cell b) noexcept {
@@ -73,12 +82,8 @@ void box_search::run(const grid::grid_map& map, cell source, cell target,
         const packed_steps here = steps_[u];
         for (int d = 0; d < 8; ++d) {
             const cell nb{c.x + move_dx[d], c.y + move_dy[d]};
-            if (!box_.contains(nb) || blocked(map, nb.x, nb.y, m)) continue;
+            if (!box_.contains(nb) || !open_step(map, c, move_dx[d], move_dy[d], m)) continue;
             const bool diag = d >= 4;
-            if (diag && (blocked(map, c.x + move_dx[d], c.y, m) ||
-                         blocked(map, c.x, c.y + move_dy[d], m))) {
-                continue;
-            }
             const std::size_t v = box_.local(nb);
             if (closed_[v] != 0) continue;
             const packed_steps next = here + (diag ? 1u : (1u << 16));
@@ -129,9 +134,7 @@ bool octile_line(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask 
         }
         const std::int32_t mx = dx >= dy ? sx : (side ? sx : 0);
         const std::int32_t my = dx >= dy ? (side ? sy : 0) : sy;
-        if (blocked(map, c.x + mx, c.y + my, m) ||
-            (mx != 0 && my != 0 &&
-             (blocked(map, c.x + mx, c.y, m) || blocked(map, c.x, c.y + my, m)))) {
+        if (!open_step(map, c, mx, my, m)) {
             if (out != nullptr) out->resize(first);
             return false;
         }
@@ -158,8 +161,7 @@ bool octile_elbow(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask
         const bool diagonal = diagonal_first ? i < diagonals : i >= straights;
         const std::int32_t mx = diagonal ? sx : tx;
         const std::int32_t my = diagonal ? sy : ty;
-        if (blocked(map, c.x + mx, c.y + my, m) ||
-            (diagonal && (blocked(map, c.x + mx, c.y, m) || blocked(map, c.x, c.y + my, m)))) {
+        if (!open_step(map, c, mx, my, m)) {
             if (out != nullptr) out->resize(first);
             return false;
         }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/game_edits.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
 #include "xunlu/grid/path_check.hpp"
@@ -53,40 +54,6 @@ std::string same_graph(const cluster_graph& a, const cluster_graph& b) {
     return "";
 }
 
-/// One random edit list: a door toggled in a wall, a small building put up or torn down, or a
-/// few units (low obstacles) placed or removed.
-std::vector<cell_edit> random_edits(const grid::grid_map& m, std::mt19937_64& rng) {
-    std::uniform_int_distribution<std::int32_t> x(0, m.width() - 1);
-    std::uniform_int_distribution<std::int32_t> y(0, m.height() - 1);
-    std::vector<cell_edit> edits;
-    switch (rng() % 3) {
-    case 0: { // door
-        const cell c{x(rng), y(rng)};
-        edits.push_back(cell_edit::high(c, !m.is_high_obstacle(c)));
-        break;
-    }
-    case 1: { // building (or its removal): a rectangle up to 6 x 6
-        const cell c{x(rng), y(rng)};
-        const bool up = rng() % 2 == 0;
-        const auto w = static_cast<std::int32_t>(1 + rng() % 6);
-        const auto h = static_cast<std::int32_t>(1 + rng() % 6);
-        for (std::int32_t dy = 0; dy < h; ++dy) {
-            for (std::int32_t dx = 0; dx < w; ++dx) {
-                const cell at{c.x + dx, c.y + dy};
-                if (m.in_bounds(at)) edits.push_back(cell_edit::high(at, up));
-            }
-        }
-        break;
-    }
-    default: // units
-        for (int i = 0; i < 3; ++i) {
-            const cell c{x(rng), y(rng)};
-            edits.push_back(cell_edit::low(c, !m.is_low_obstacle(c)));
-        }
-    }
-    return edits;
-}
-
 void run_random_edits(hpa_mode mode, std::int32_t cluster_size, std::uint64_t seed) {
     auto first = grid::generate_rooms(70, 54, 9, seed).value();
     auto snap = grid::map_snapshot::make(std::move(first));
@@ -101,7 +68,7 @@ void run_random_edits(hpa_mode mode, std::int32_t cluster_size, std::uint64_t se
             .goal = {static_cast<std::int32_t>(rng() % 70), static_cast<std::int32_t>(rng() % 54)},
             .low_obstacles_block = round % 2 == 0};
         (void)engine.graph_for(before, req); // the parent's graph exists before the edit
-        const auto edits = random_edits(before, rng);
+        const auto edits = testing::game_edits(before, rng);
         edits_done += edits.size();
         auto next = snap->apply(edits);
         ASSERT_TRUE(next.ok()) << next.err().message;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "support/game_edits.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
 #include "xunlu/grid/path_check.hpp"
@@ -91,39 +92,6 @@ cell random_free(const grid::grid_map& m, std::mt19937_64& rng) {
     }
 }
 
-std::vector<cell_edit> dead_end_edits(const grid::grid_map& m, std::mt19937_64& rng) {
-    std::uniform_int_distribution<std::int32_t> x(0, m.width() - 1);
-    std::uniform_int_distribution<std::int32_t> y(0, m.height() - 1);
-    std::vector<cell_edit> edits;
-    switch (rng() % 3) {
-    case 0: { // a door
-        const cell c{x(rng), y(rng)};
-        edits.push_back(cell_edit::high(c, !m.is_high_obstacle(c)));
-        break;
-    }
-    case 1: { // a building put up or torn down: a rectangle up to 6 x 6
-        const cell c{x(rng), y(rng)};
-        const bool up = rng() % 2 == 0;
-        const auto w = static_cast<std::int32_t>(1 + rng() % 6);
-        const auto h = static_cast<std::int32_t>(1 + rng() % 6);
-        for (std::int32_t dy = 0; dy < h; ++dy) {
-            for (std::int32_t dx = 0; dx < w; ++dx) {
-                if (m.in_bounds({c.x + dx, c.y + dy})) {
-                    edits.push_back(cell_edit::high({c.x + dx, c.y + dy}, up));
-                }
-            }
-        }
-        break;
-    }
-    default: // units, far apart
-        for (int i = 0; i < 3; ++i) {
-            const cell c{x(rng), y(rng)};
-            edits.push_back(cell_edit::low(c, !m.is_low_obstacle(c)));
-        }
-    }
-    return edits;
-}
-
 void repair_through_edits(grid::grid_map first, grid::movement_rules rules, std::uint64_t seed,
                           const std::string& what) {
     auto snap = grid::map_snapshot::make(std::move(first));
@@ -140,7 +108,7 @@ void repair_through_edits(grid::grid_map first, grid::movement_rules rules, std:
         req.goal = random_free(before, rng);
         (void)pruned.find_path(before, req); // the parent's dead-end map exists before the edit
         ASSERT_NE(before.derived().find<dead_end_map>(key), nullptr) << where;
-        auto next = snap->apply(dead_end_edits(before, rng));
+        auto next = snap->apply(testing::game_edits(before, rng));
         ASSERT_TRUE(next.ok()) << next.err().message;
         const auto keep_parent_alive = snap;
         snap = *next;
