@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 namespace xunlu::hierarchy::detail {
 
@@ -22,6 +23,26 @@ bool open_step(const grid::grid_map& map, cell c, std::int32_t mx, std::int32_t 
     return !blocked(map, c.x + mx, c.y + my, mask) &&
            (mx == 0 || my == 0 ||
             (!blocked(map, c.x + mx, c.y, mask) && !blocked(map, c.x, c.y + my, mask)));
+}
+
+/// Walks `steps` steps from `a`, step i being `step(i)` as (dx, dy), each checked with
+/// open_step. The cells after `a` are appended to `out` (when not null) and taken back if a
+/// step is blocked.
+template <class Step>
+bool walk(const grid::grid_map& map, cell a, std::int32_t steps, std::uint8_t mask,
+          std::vector<cell>* out, Step&& step) {
+    const std::size_t first = out != nullptr ? out->size() : 0;
+    cell c = a;
+    for (std::int32_t i = 0; i < steps; ++i) {
+        const auto [mx, my] = step(i);
+        if (!open_step(map, c, mx, my, mask)) {
+            if (out != nullptr) out->resize(first);
+            return false;
+        }
+        c = {c.x + mx, c.y + my};
+        if (out != nullptr) out->push_back(c);
+    }
+    return true;
 }
 
 } // namespace
@@ -115,38 +136,26 @@ std::size_t box_search::memory_bytes() const noexcept {
 
 bool octile_line(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
                  std::vector<cell>* out) {
-    const auto m = static_cast<std::uint8_t>(mask);
     const std::int32_t dx = std::abs(b.x - a.x);
     const std::int32_t dy = std::abs(b.y - a.y);
     const std::int32_t sx = b.x > a.x ? 1 : (b.x < a.x ? -1 : 0);
     const std::int32_t sy = b.y > a.y ? 1 : (b.y < a.y ? -1 : 0);
     const std::int32_t major = std::max(dx, dy);
     const std::int32_t minor = std::min(dx, dy);
-    const std::size_t first = out != nullptr ? out->size() : 0;
-    cell c = a;
     std::int32_t err = major / 2;
-    for (std::int32_t i = 0; i < major; ++i) {
+    return walk(map, a, major, static_cast<std::uint8_t>(mask), out, [&](std::int32_t) {
         err -= minor;
         bool side = false;
         if (err < 0) {
             err += major;
             side = true;
         }
-        const std::int32_t mx = dx >= dy ? sx : (side ? sx : 0);
-        const std::int32_t my = dx >= dy ? (side ? sy : 0) : sy;
-        if (!open_step(map, c, mx, my, m)) {
-            if (out != nullptr) out->resize(first);
-            return false;
-        }
-        c = {c.x + mx, c.y + my};
-        if (out != nullptr) out->push_back(c);
-    }
-    return true;
+        return std::pair{dx >= dy ? sx : (side ? sx : 0), dx >= dy ? (side ? sy : 0) : sy};
+    });
 }
 
 bool octile_elbow(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
                   bool diagonal_first, std::vector<cell>* out) {
-    const auto m = static_cast<std::uint8_t>(mask);
     const std::int32_t dx = std::abs(b.x - a.x);
     const std::int32_t dy = std::abs(b.y - a.y);
     const std::int32_t sx = b.x > a.x ? 1 : (b.x < a.x ? -1 : 0);
@@ -155,20 +164,11 @@ bool octile_elbow(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask
     const std::int32_t straights = std::max(dx, dy) - diagonals;
     const std::int32_t tx = dx > dy ? sx : 0; // the straight step
     const std::int32_t ty = dx > dy ? 0 : sy;
-    const std::size_t first = out != nullptr ? out->size() : 0;
-    cell c = a;
-    for (std::int32_t i = 0; i < diagonals + straights; ++i) {
-        const bool diagonal = diagonal_first ? i < diagonals : i >= straights;
-        const std::int32_t mx = diagonal ? sx : tx;
-        const std::int32_t my = diagonal ? sy : ty;
-        if (!open_step(map, c, mx, my, m)) {
-            if (out != nullptr) out->resize(first);
-            return false;
-        }
-        c = {c.x + mx, c.y + my};
-        if (out != nullptr) out->push_back(c);
-    }
-    return true;
+    return walk(map, a, diagonals + straights, static_cast<std::uint8_t>(mask), out,
+                [&](std::int32_t i) {
+                    const bool diagonal = diagonal_first ? i < diagonals : i >= straights;
+                    return diagonal ? std::pair{sx, sy} : std::pair{tx, ty};
+                });
 }
 
 bool octile_walk(const grid::grid_map& map, cell a, cell b, grid::obstacle_mask mask,
