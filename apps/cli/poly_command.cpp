@@ -229,6 +229,9 @@ void run_ray(const poly_args& a) {
     if (hit) throw command_error{"", exit_failed};
 }
 
+/// At most this many scene files from one `convert --all` unless --max-files says otherwise.
+constexpr std::size_t default_max_files = 100'000;
+
 struct convert_args {
     std::string map;
     std::string out;
@@ -237,13 +240,10 @@ struct convert_args {
     std::optional<double> radius;
     std::optional<double> arc_tolerance;
     bool all = false;
+    std::optional<std::size_t> max_files; ///< --max-files (with --all), else default_max_files
     bool ignore_low = false;
     bool json = false;
 };
-
-/// At most this many scene files from one `convert --all`; more is refused before any is written
-/// (a map of isolated free cells has a region per cell: 2 million on the largest map traced).
-constexpr std::size_t max_convert_files = 100'000;
 
 void write_text(const std::string& path, const std::string& text) {
     if (path == "-") {
@@ -273,10 +273,11 @@ std::string numbered_path(const std::string& out, std::size_t index) {
 void convert_all(const convert_args& a, const grid::grid_map& map,
                  const anyangle::grid_polygons& traced, double trace_ms) {
     const std::span<const anyangle::grid_region> regions = traced.regions();
-    if (!a.radius && regions.size() > max_convert_files) {
+    const std::size_t max_files = a.max_files.value_or(default_max_files);
+    if (!a.radius && regions.size() > max_files) {
         throw command_error{"--all would write " + std::to_string(regions.size()) +
                             " files (one per walkable region), over the limit of " +
-                            std::to_string(max_convert_files) + "; nothing written"};
+                            std::to_string(max_files) + " (--max-files); nothing written"};
     }
     struct region_file {
         std::size_t region = 0;
@@ -301,11 +302,12 @@ void convert_all(const convert_args& a, const grid::grid_map& map,
                 inflated.push_back(std::move(s));
                 files.push_back({r, &inflated.back()});
             }
-            if (files.size() > max_convert_files) {
-                throw command_error{"--all would write over " + std::to_string(max_convert_files) +
+            if (files.size() > max_files) {
+                throw command_error{"--all would write over " + std::to_string(max_files) +
                                     " files (the walkable components of " + std::to_string(r + 1) +
                                     " of " + std::to_string(regions.size()) +
-                                    " regions inflated so far), the limit; nothing written"};
+                                    " regions inflated so far), the limit (--max-files); "
+                                    "nothing written"};
             }
         }
         inflate_ms = elapsed_ms(inflating);
@@ -368,6 +370,9 @@ void run_convert(const convert_args& a) {
         throw command_error{"-o - and --json would both write to standard output"};
     }
     check_arc_tolerance(a.radius, a.arc_tolerance);
+    if (a.max_files && !a.all) {
+        throw command_error{"--max-files limits the files of --all: give --all or leave it out"};
+    }
     if (a.all && !a.at.empty()) {
         throw command_error{"--all writes every walkable region and --at picks one: give one of "
                             "them"};
@@ -502,6 +507,12 @@ void register_poly(CLI::App& app) {
     convert->add_flag("--all", convert_args_->all,
                       "write every walkable region, one scene file each (needs -o FILE: "
                       "FILE.0.ext, FILE.1.ext, ...; not with --at)");
+    // A map of isolated free cells has a region per cell: 2 million on the largest map traced.
+    convert
+        ->add_option("--max-files", convert_args_->max_files,
+                     "with --all: refuse (before writing any) to write more scene files than this "
+                     "(default 100000)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
     convert->add_option("--radius", convert_args_->radius,
                         "agent radius in cells: inflate the scene (keeping the component holding "
                         "--at, else the largest; with --all every component of every region)");

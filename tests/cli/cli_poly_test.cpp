@@ -195,6 +195,34 @@ TEST_F(cli, poly_convert_all_refuses_what_it_cannot_name_and_writes_nothing) {
               std::string::npos)
         << at.err;
     EXPECT_FALSE(fs::exists(path("o.0.scene")));
+    // More files than --max-files: refused before any is written, with and without --radius
+    // (counted per region, then per inflated component).
+    const auto many = run("poly convert " + map + " --all --max-files 2 -o " + path("o.scene"));
+    EXPECT_EQ(many.code, 2);
+    EXPECT_NE(many.err.find("--all would write 3 files (one per walkable region), over the "
+                            "limit of 2 (--max-files); nothing written"),
+              std::string::npos)
+        << many.err;
+    EXPECT_FALSE(fs::exists(path("o.0.scene")));
+    const auto split =
+        run("poly convert " + map + " --all --radius 0.6 --max-files 1 -o " + path("o.scene"));
+    EXPECT_EQ(split.code, 2);
+    EXPECT_NE(split.err.find("--all would write over 1 files (the walkable components of 1 of "
+                             "3 regions inflated so far)"),
+              std::string::npos)
+        << split.err;
+    EXPECT_FALSE(fs::exists(path("o.0.scene")));
+    const auto enough =
+        run("poly convert " + map + " --all --radius 0.6 --max-files 3 -o " + path("o.scene"));
+    EXPECT_EQ(enough.code, 0) << enough.err;
+    EXPECT_TRUE(fs::exists(path("o.2.scene")));
+    fs::remove(path("o.0.scene"));
+    fs::remove(path("o.1.scene"));
+    fs::remove(path("o.2.scene"));
+    const auto alone = run("poly convert " + map + " --max-files 3");
+    EXPECT_EQ(alone.code, 2);
+    EXPECT_NE(alone.err.find("--max-files limits the files of --all"), std::string::npos)
+        << alone.err;
     // Nothing left for the agent anywhere: an error, no file.
     const auto gone = run("poly convert " + map + " --all --radius 5 -o " + path("o.scene"));
     EXPECT_EQ(gone.code, 2);
@@ -246,7 +274,7 @@ TEST_F(cli, poly_convert_all_refuses_over_100000_files_before_writing) {
     const auto r = run("poly convert " + write("dots.map", big) + " --all -o " + path("d.scene"));
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("--all would write 100489 files (one per walkable region), over the "
-                         "limit of 100000; nothing written"),
+                         "limit of 100000 (--max-files); nothing written"),
               std::string::npos)
         << r.err;
     EXPECT_FALSE(fs::exists(path("d.0.scene")));
