@@ -19,7 +19,8 @@ bool free_cell(const grid::grid_map& map, cell c, std::uint8_t mask) {
 /// The transitions HPA*'s entrances put on one side of a cluster: `along` walks the side's
 /// cells, `across` is the step into the neighbouring cluster.
 void entrance_cells(const grid::grid_map& map, cell first, cell along, cell across,
-                    std::int32_t length, std::uint8_t mask, std::vector<cell>& out) {
+                    std::int32_t length, std::uint8_t mask, std::int32_t split_from,
+                    std::vector<cell>& out) {
     std::int32_t run = 0;
     auto close_run = [&](std::int32_t end) { // cells [end - run, end)
         if (run == 0) return;
@@ -27,7 +28,7 @@ void entrance_cells(const grid::grid_map& map, cell first, cell along, cell acro
         auto at = [&](std::int32_t i) {
             return cell{first.x + along.x * i, first.y + along.y * i};
         };
-        if (run < 6) {
+        if (split_from == 0 || run < split_from) {
             out.push_back(at(begin + (run - 1) / 2));
         } else {
             out.push_back(at(begin));
@@ -62,10 +63,14 @@ std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
     std::vector<cell> found;
     if (options.transitions == transition_policy::entrances) {
         // Only straight crossings: a diagonal one always has a straight one beside it.
-        entrance_cells(map, origin, {1, 0}, {0, -1}, w, mask, found);        // top
-        entrance_cells(map, {origin.x, y1}, {1, 0}, {0, 1}, w, mask, found); // bottom
-        entrance_cells(map, origin, {0, 1}, {-1, 0}, h, mask, found);        // left
-        entrance_cells(map, {x1, origin.y}, {0, 1}, {1, 0}, h, mask, found); // right
+        entrance_cells(map, origin, {1, 0}, {0, -1}, w, mask, options.split_entrances_from,
+                       found); // top
+        entrance_cells(map, {origin.x, y1}, {1, 0}, {0, 1}, w, mask, options.split_entrances_from,
+                       found); // bottom
+        entrance_cells(map, origin, {0, 1}, {-1, 0}, h, mask, options.split_entrances_from,
+                       found); // left
+        entrance_cells(map, {x1, origin.y}, {0, 1}, {1, 0}, h, mask, options.split_entrances_from,
+                       found); // right
     } else {
         auto consider = [&](cell c) {
             for (std::int32_t dy = -1; dy <= 1; ++dy) {
@@ -198,7 +203,8 @@ std::uint64_t cluster_graph_options::cache_key() const noexcept {
     return static_cast<std::uint64_t>(cluster_size) |
            (static_cast<std::uint64_t>(transitions) << 8) |
            (static_cast<std::uint64_t>(rules.costs) << 16) |
-           (static_cast<std::uint64_t>(mask) << 24);
+           (static_cast<std::uint64_t>(mask) << 24) |
+           (static_cast<std::uint64_t>(split_entrances_from) << 32);
 }
 
 std::string cluster_graph::options_problem(const cluster_graph_options& options) {
@@ -211,6 +217,11 @@ std::string cluster_graph::options_problem(const cluster_graph_options& options)
     if (options.cluster_size < min_cluster_size || options.cluster_size > max_cluster_size) {
         return "cluster size " + std::to_string(options.cluster_size) + " is outside " +
                std::to_string(min_cluster_size) + ".." + std::to_string(max_cluster_size);
+    }
+    if (options.split_entrances_from != 0 &&
+        (options.split_entrances_from < 2 || options.split_entrances_from > max_cluster_size)) {
+        return "split_entrances_from " + std::to_string(options.split_entrances_from) +
+               " is outside 2.." + std::to_string(max_cluster_size) + " (or 0: never split)";
     }
     return {};
 }

@@ -118,6 +118,7 @@ TEST(cluster_repair, exact_graphs_after_random_edits_equal_fresh_builds) {
 
 TEST(cluster_repair, fast_graphs_after_random_edits_equal_fresh_builds) {
     run_random_edits(hpa_mode::fast, 16, 2);
+    run_random_edits(hpa_mode::fast, 32, 3); // one transition per entrance
 }
 
 TEST(cluster_repair, a_door_rebuilds_only_the_clusters_beside_it) {

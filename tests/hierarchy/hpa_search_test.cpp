@@ -103,6 +103,13 @@ TEST(hpa_search, fast_mode_is_valid_complete_and_near_shortest) {
     compare_with_astar(fast, grid::generate_rooms(81, 65, 9, 2).value(), 150, 4, "rooms");
     compare_with_astar(fast, random_map(64, 64, 20, 5), 80, 4, "random 10/14",
                        grid::step_costs::integer_10_14);
+    // Clusters of 32: one transition per entrance.
+    hpa_search wide(hpa_mode::fast, 32);
+    compare_with_astar(wide, random_map(130, 100, 20, 6), 120, 18, "random, clusters of 32");
+    compare_with_astar(wide, grid::generate_rooms(129, 97, 9, 2).value(), 120, 5,
+                       "rooms, clusters of 32");
+    compare_with_astar(wide, grid::generate_maze(95, 95, 2, 8).value(), 80, 6,
+                       "maze, clusters of 32");
     // Near-shortest on average on an open-ish map (measured over the Moving AI set in
     // docs/hierarchy.md; here a loose check that smoothing did its work).
     const auto map = random_map(96, 96, 10, 12);
@@ -119,6 +126,30 @@ TEST(hpa_search, fast_mode_is_valid_complete_and_near_shortest) {
         ++n;
     }
     EXPECT_LT(ratio_sum / n, 1.05);
+}
+
+TEST(hpa_search, clusters_of_32_put_one_transition_in_the_middle_of_each_entrance) {
+    // One open border between two 32-cell clusters: HPA*'s rule puts a transition at each end
+    // of the 32-cell entrance, one per entrance puts one in its middle.
+    const auto open = random_map(64, 32, 0, 1);
+    hierarchy::cluster_graph_options o;
+    o.cluster_size = 32;
+    o.transitions = hierarchy::transition_policy::entrances;
+    const auto pairs = hierarchy::cluster_graph::build(open, o);
+    EXPECT_EQ(pairs.at(0).transitions.size(), 2U);
+    o.split_entrances_from = 0;
+    const auto middles = hierarchy::cluster_graph::build(open, o);
+    ASSERT_EQ(middles.at(0).transitions.size(), 1U);
+    EXPECT_EQ(middles.at(0).transitions[0], (cell{31, 15}));
+    EXPECT_NE(o.cache_key(), hierarchy::cluster_graph_options{}.cache_key());
+    o.split_entrances_from = 1;
+    EXPECT_NE(hierarchy::cluster_graph::options_problem(o).find("split_entrances_from 1"),
+              std::string::npos);
+    // Engines pick it for fast mode with clusters of 32 or more (the big worlds' default).
+    const search::search_request req{};
+    EXPECT_EQ(hpa_search(hpa_mode::fast, 32).options_for(open, req).split_entrances_from, 0);
+    EXPECT_EQ(hpa_search(hpa_mode::fast, 16).options_for(open, req).split_entrances_from, 6);
+    EXPECT_EQ(hpa_search(hpa_mode::exact, 32).options_for(open, req).split_entrances_from, 6);
 }
 
 TEST(hpa_search, a_path_that_leaves_its_cluster_and_comes_back) {

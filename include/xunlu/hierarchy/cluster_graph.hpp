@@ -23,8 +23,9 @@ namespace xunlu::hierarchy {
 /// Which border cells become transitions (abstract nodes).
 enum class transition_policy : std::uint8_t {
     /// HPA*'s entrances: each maximal run of cells that can step straight across a border gets
-    /// one transition pair in its middle (runs shorter than 6) or one at each end. Small graph;
-    /// paths through it are near-shortest (the fast mode).
+    /// one transition pair in its middle (runs shorter than `split_entrances_from`, 6 by
+    /// default) or one at each end. Small graph; paths through it are near-shortest (the fast
+    /// mode).
     entrances,
     /// Every border cell with a legal step (straight or diagonal) into another cluster. Every
     /// grid path is then a chain of in-cluster shortest paths and crossing steps, so the
@@ -95,6 +96,10 @@ struct cluster_graph_options {
     transition_policy transitions = transition_policy::entrances;
     grid::movement_rules rules{}; ///< 8-connected without corner cutting (exact or 10/14 costs)
     grid::obstacle_mask mask = grid::obstacle_mask::high_and_low;
+    /// Entrances policy: a run at least this long gets a transition at each end, a shorter one
+    /// a single transition in its middle (HPA*: 6). 0: every run one transition in its middle.
+    /// 0 or 2 to 64.
+    std::int32_t split_entrances_from = 6;
 
     /// The derived-cache key of a graph with these options.
     [[nodiscard]] std::uint64_t cache_key() const noexcept;

@@ -65,7 +65,8 @@ class hpa_search {
     /// empty. find_path answers invalid_input with this reason.
     [[nodiscard]] std::string size_problem(const grid::grid_map& map) const;
 
-    /// The graph options this engine uses on `map` for `request` (rules, mask, cluster size).
+    /// The graph options this engine uses on `map` for `request` (rules, mask, cluster size;
+    /// fast mode with clusters of 32 or more: one transition per entrance).
     [[nodiscard]] cluster_graph_options options_for(const grid::grid_map& map,
                                                     const search::search_request& request) const;
     /// The graph of `map` for `request`, built (or repaired) now if the map has none yet.
