@@ -469,8 +469,8 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             // octile line reaches is joined at once (never longer than the chain between, and
             // no in-cluster search for the edges it skips). Smoothing does the same later for
             // the cells, but refining first would pay for searches it then throws away. Where
-            // lines keep failing (mazes), it backs off: after n failures in a row it skips the
-            // next 2^n nodes.
+            // lines keep failing (mazes), it backs off: after n failures in a row (n at most
+            // 5) it skips the next 2^n - 1 nodes.
             std::size_t far = std::min(s.chain.size() - 1, at + lookahead);
             for (; far > at; --far) {
                 if (detail::octile_line(map, a, cell_of(s.chain[far]), request.mask(), &raw)) {
