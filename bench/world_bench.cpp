@@ -28,6 +28,25 @@ double us_since(clock_type::time_point t0) {
     return std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
 }
 
+/// One timed change at a random place: a door toggled (one cell), or a 20 x 20 building put up
+/// (`up`) or torn down.
+std::vector<grid::cell_edit> world_edit(const grid::grid_map& map, std::mt19937_64& where,
+                                        std::int32_t size, bool door, bool up) {
+    std::vector<grid::cell_edit> edits;
+    const cell c{static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20)),
+                 static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20))};
+    if (door) {
+        edits.push_back(grid::cell_edit::high(c, !map.is_high_obstacle(c)));
+        return edits;
+    }
+    for (std::int32_t y = 0; y < 20; ++y) {
+        for (std::int32_t x = 0; x < 20; ++x) {
+            edits.push_back(grid::cell_edit::high({c.x + x, c.y + y}, up));
+        }
+    }
+    return edits;
+}
+
 /// The dead-end map of the world: build time, areas and bytes; repairs of a door toggle and of
 /// a 20 x 20 building (each a new snapshot repaired from the last); A* and astar-deadend on the
 /// sampled queries (expansions and time).
@@ -48,18 +67,7 @@ void time_dead_ends(const std::shared_ptr<const grid::map_snapshot>& snap, std::
     std::mt19937_64 where(seed);
     for (int round = 0; round < 60; ++round) {
         const bool door = round < 40;
-        std::vector<grid::cell_edit> edits;
-        const cell c{static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20)),
-                     static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20))};
-        if (door) {
-            edits.push_back(grid::cell_edit::high(c, !current->map().is_high_obstacle(c)));
-        } else {
-            for (std::int32_t y = 0; y < 20; ++y) {
-                for (std::int32_t x = 0; x < 20; ++x) {
-                    edits.push_back(grid::cell_edit::high({c.x + x, c.y + y}, round % 2 == 0));
-                }
-            }
-        }
+        const auto edits = world_edit(current->map(), where, size, door, round % 2 == 0);
         current = current->apply(edits).value();
         t0 = clock_type::now();
         ends = hierarchy::dead_end_map::repair(ends, current->map(), edits);
@@ -249,19 +257,7 @@ int main(int argc, char** argv) {
         std::mt19937_64 where(seed);
         for (int round = 0; round < 30; ++round) {
             const bool door = round < 20;
-            std::vector<grid::cell_edit> edits;
-            const cell c{
-                static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20)),
-                static_cast<std::int32_t>(where() % static_cast<std::uint64_t>(size - 20))};
-            if (door) {
-                edits.push_back(grid::cell_edit::high(c, !current->map().is_high_obstacle(c)));
-            } else {
-                for (std::int32_t y = 0; y < 20; ++y) {
-                    for (std::int32_t x = 0; x < 20; ++x) {
-                        edits.push_back(grid::cell_edit::high({c.x + x, c.y + y}, true));
-                    }
-                }
-            }
+            const auto edits = world_edit(current->map(), where, size, door, true);
             auto next = current->apply(edits).value();
             (void)engine.graph_for(current->map(), {}); // the parent's graph exists
             const auto repaired = engine.graph_for(next->map(), {});
