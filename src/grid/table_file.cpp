@@ -55,6 +55,34 @@ std::optional<std::string> common_header_problem(const std::uint8_t* p, const ch
     return std::nullopt;
 }
 
+result<std::vector<std::uint8_t>>
+read_announced_file(const std::string& path, const std::string& kind, std::size_t header_bytes,
+                    std::size_t min_bytes,
+                    const std::function<result<std::uint64_t>(const std::uint8_t*)>& announced) {
+    std::ifstream f(path, std::ios::binary | std::ios::ate);
+    if (!f) return error{path + ": cannot open " + kind};
+    const std::streamoff size = f.tellg();
+    if (size < static_cast<std::streamoff>(min_bytes)) {
+        return error{path + ": truncated " + kind + " (" + std::to_string(size) + " bytes)"};
+    }
+    std::vector<std::uint8_t> bytes(header_bytes);
+    f.seekg(0);
+    f.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(header_bytes));
+    if (!f) return error{path + ": read failed"};
+    auto want = announced(bytes.data());
+    if (!want) return error{path + ": " + want.err().message};
+    if (static_cast<std::uint64_t>(size) != *want) {
+        return error{path + ": " + kind + " is " + std::to_string(size) +
+                     " bytes, its header announces " + std::to_string(*want) + " (" +
+                     (static_cast<std::uint64_t>(size) < *want ? "truncated" : "oversized") + ")"};
+    }
+    bytes.resize(static_cast<std::size_t>(*want));
+    f.read(reinterpret_cast<char*>(bytes.data() + header_bytes),
+           static_cast<std::streamsize>(*want - header_bytes));
+    if (!f) return error{path + ": read failed"};
+    return bytes;
+}
+
 std::uint64_t map_fingerprint(const grid_map& map, obstacle_mask mask) {
     std::uint64_t h = fnv_offset;
     const std::uint32_t dims[2] = {static_cast<std::uint32_t>(map.width()),

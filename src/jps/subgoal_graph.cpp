@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 
 #include "xunlu/grid/table_file.hpp"
 
@@ -233,36 +232,23 @@ std::optional<error> subgoal_graph::save(const std::string& path) const {
 
 result<subgoal_graph> subgoal_graph::load(const std::string& path, const grid::grid_map& map,
                                           grid::obstacle_mask mask) {
-    std::ifstream f(path, std::ios::binary | std::ios::ate);
-    if (!f) return error{path + ": cannot open subgoal graph"};
-    const std::streamoff size = f.tellg();
-    if (size < static_cast<std::streamoff>(header_bytes + trailer_bytes)) {
-        return error{path + ": truncated subgoal graph (" + std::to_string(size) + " bytes)"};
-    }
     // The header says how big the file must be; the map bounds the header's counts.
-    std::vector<std::uint8_t> bytes(header_bytes);
-    f.seekg(0);
-    f.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(header_bytes));
-    if (!f) return error{path + ": read failed"};
     const std::uint64_t cells = static_cast<std::uint64_t>(map.width()) * map.height();
-    const std::uint64_t n = grid::table_file::get_u64(bytes.data() + 32);
-    const std::uint64_t m = grid::table_file::get_u64(bytes.data() + 40);
-    if (n > cells || m > n * n) {
-        return error{path + ": subgoal graph declares " + std::to_string(n) + " subgoals and " +
-                     std::to_string(m) + " links, more than a " + std::to_string(map.width()) +
-                     "x" + std::to_string(map.height()) + " map can have"};
-    }
-    const std::uint64_t want = header_bytes + 4 * (2 * n + 1 + m) + trailer_bytes;
-    if (static_cast<std::uint64_t>(size) != want) {
-        return error{path + ": subgoal graph is " + std::to_string(size) + " bytes, its header " +
-                     "announces " + std::to_string(want) + " (" +
-                     (static_cast<std::uint64_t>(size) < want ? "truncated" : "oversized") + ")"};
-    }
-    bytes.resize(static_cast<std::size_t>(want));
-    f.read(reinterpret_cast<char*>(bytes.data() + header_bytes),
-           static_cast<std::streamsize>(want - header_bytes));
-    if (!f) return error{path + ": read failed"};
-    return parse(bytes, path, map, mask);
+    auto bytes = grid::table_file::read_announced_file(
+        path, "subgoal graph", header_bytes, header_bytes + trailer_bytes,
+        [&](const std::uint8_t* header) -> result<std::uint64_t> {
+            const std::uint64_t n = grid::table_file::get_u64(header + 32);
+            const std::uint64_t m = grid::table_file::get_u64(header + 40);
+            if (n > cells || m > n * n) {
+                return error{"subgoal graph declares " + std::to_string(n) + " subgoals and " +
+                             std::to_string(m) + " links, more than a " +
+                             std::to_string(map.width()) + "x" + std::to_string(map.height()) +
+                             " map can have"};
+            }
+            return header_bytes + 4 * (2 * n + 1 + m) + trailer_bytes;
+        });
+    if (!bytes) return bytes.err();
+    return parse(*bytes, path, map, mask);
 }
 
 result<subgoal_graph> subgoal_graph::parse(std::span<const std::uint8_t> bytes,

@@ -6,7 +6,6 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <queue>
 #include <set>
@@ -321,37 +320,24 @@ result<subgoal_hierarchy> subgoal_hierarchy::load(const std::string& path,
                                                   std::shared_ptr<const subgoal_graph> graph,
                                                   const grid::grid_map& map,
                                                   const grid::movement_rules& rules) {
-    std::ifstream f(path, std::ios::binary | std::ios::ate);
-    if (!f) return error{path + ": cannot open subgoal hierarchy"};
-    const std::streamoff size = f.tellg();
-    if (size < static_cast<std::streamoff>(hierarchy_header_bytes + hierarchy_trailer_bytes)) {
-        return error{path + ": truncated subgoal hierarchy (" + std::to_string(size) + " bytes)"};
-    }
-    std::vector<std::uint8_t> bytes(hierarchy_header_bytes);
-    f.seekg(0);
-    f.read(reinterpret_cast<char*>(bytes.data()),
-           static_cast<std::streamsize>(hierarchy_header_bytes));
-    if (!f) return error{path + ": read failed"};
     // The graph bounds the header's counts, the counts the file's size.
-    const std::uint64_t n = grid::table_file::get_u64(bytes.data() + 32);
-    const std::uint64_t m = grid::table_file::get_u64(bytes.data() + 40);
-    if (n != graph->subgoal_count() || m > max_edges) {
-        return error{path + ": subgoal hierarchy declares " + std::to_string(n) + " subgoals and " +
-                     std::to_string(m) + " edges; the map's subgoal graph has " +
-                     std::to_string(graph->subgoal_count()) + " subgoals (and at most " +
-                     std::to_string(max_edges) + " edges are read)"};
-    }
-    const std::uint64_t want = file_bytes(n, m);
-    if (static_cast<std::uint64_t>(size) != want) {
-        return error{path + ": subgoal hierarchy is " + std::to_string(size) +
-                     " bytes, its header announces " + std::to_string(want) + " (" +
-                     (static_cast<std::uint64_t>(size) < want ? "truncated" : "oversized") + ")"};
-    }
-    bytes.resize(static_cast<std::size_t>(want));
-    f.read(reinterpret_cast<char*>(bytes.data() + hierarchy_header_bytes),
-           static_cast<std::streamsize>(want - hierarchy_header_bytes));
-    if (!f) return error{path + ": read failed"};
-    return parse(bytes, path, std::move(graph), map, rules);
+    const std::uint64_t subgoals = graph->subgoal_count();
+    auto bytes = grid::table_file::read_announced_file(
+        path, "subgoal hierarchy", hierarchy_header_bytes,
+        hierarchy_header_bytes + hierarchy_trailer_bytes,
+        [&](const std::uint8_t* header) -> result<std::uint64_t> {
+            const std::uint64_t n = grid::table_file::get_u64(header + 32);
+            const std::uint64_t m = grid::table_file::get_u64(header + 40);
+            if (n != subgoals || m > max_edges) {
+                return error{"subgoal hierarchy declares " + std::to_string(n) + " subgoals and " +
+                             std::to_string(m) + " edges; the map's subgoal graph has " +
+                             std::to_string(subgoals) + " subgoals (and at most " +
+                             std::to_string(max_edges) + " edges are read)"};
+            }
+            return file_bytes(n, m);
+        });
+    if (!bytes) return bytes.err();
+    return parse(*bytes, path, std::move(graph), map, rules);
 }
 
 result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t> bytes,

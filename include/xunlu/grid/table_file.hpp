@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,16 @@ std::optional<std::string> common_header_problem(const std::uint8_t* p, const ch
 /// A fingerprint of the cells `mask` blocks (and the size), stored in table files so that a table
 /// is never used with another map.
 [[nodiscard]] std::uint64_t map_fingerprint(const grid::grid_map& map, grid::obstacle_mask mask);
+
+/// Reads a table file whose whole size its header announces: opens `path`, refuses a file
+/// shorter than `min_bytes`, reads the first `header_bytes`, asks `announced(header)` for the
+/// whole size (or why the header's counts are refused, a message without the path), checks
+/// that the file is exactly that long and reads the rest. Nothing larger than the header
+/// announces is read. Errors name the file and `kind` ("subgoal graph").
+[[nodiscard]] result<std::vector<std::uint8_t>>
+read_announced_file(const std::string& path, const std::string& kind, std::size_t header_bytes,
+                    std::size_t min_bytes,
+                    const std::function<result<std::uint64_t>(const std::uint8_t*)>& announced);
 
 /// Writes `bytes` to `path`; an error names the file.
 inline std::optional<error> write_file(const std::string& path,
