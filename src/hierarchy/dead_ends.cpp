@@ -378,16 +378,18 @@ dead_end_map dead_end_map::repair(const dead_end_map& old, const grid::grid_map&
             for (std::int32_t dx = -1; dx <= 1; ++dx) {
                 const cell q{e.x + dx, e.y + dy};
                 if (!map.in_bounds(q)) continue;
+                // The ids resolve as at the start of the repair: an area given up since had
+                // every area around it given up with it, so the walk stops there.
                 for (std::uint32_t a = out.area_of(q); a != none; a = out.parent(a)) {
-                    if (out.live_flag_[a] == 0) break; // given up before, with its ancestors
+                    if (out.live_flag_[a] == 0) break;
                     out.live_flag_[a] = 0;
                     --out.live_;
                     ++out.report_.areas_dissolved;
                 }
             }
         }
-        out.resolve();
     }
+    out.resolve(); // once for all the edits
     // Too many given-up ids: build anew (it also finds what the boxes cannot hold whole).
     if (out.parent_.size() > 2 * out.live_ + 4096) {
         dead_end_map fresh = build(map, old.rules_, old.mask_);
