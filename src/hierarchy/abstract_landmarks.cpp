@@ -38,7 +38,7 @@ abstract_landmarks abstract_landmarks::build(std::shared_ptr<const cluster_graph
             heap.pop_back();
             if (top.d > d[top.id]) continue;
             const std::size_t k = owner[top.id];
-            for_each_abstract_neighbour(g, map, k, top.id - g.node_id(k, 0),
+            for_each_abstract_neighbour(g, k, top.id - g.node_id(k, 0),
                                         [&](std::uint32_t v, double cost, std::size_t, cell) {
                                             if (top.d + cost < d[v]) {
                                                 d[v] = top.d + cost;

@@ -3,6 +3,7 @@
 // remaining distance far better than the octile distance where rivers and walls force detours.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -16,29 +17,27 @@
 namespace xunlu::hierarchy::detail {
 
 /// Calls emit(node id, cost, cluster index, cell) for every neighbour of transition `i` of
-/// cluster `k`: the cluster's edges, then the legal steps into other clusters' transitions.
+/// cluster `k`: the cluster's edges, then the legal steps into other clusters' transitions
+/// (the cluster's `exits`; the map is not read).
 template <class Emit>
-void for_each_abstract_neighbour(const cluster_graph& g, const grid::grid_map& map, std::size_t k,
-                                 std::size_t i, Emit&& emit) {
+void for_each_abstract_neighbour(const cluster_graph& g, std::size_t k, std::size_t i,
+                                 Emit&& emit) {
     const cluster& c = g.at(k);
     const auto& rules = g.options().rules;
-    const auto mask = static_cast<std::uint8_t>(g.options().mask);
     const std::uint32_t base = g.node_id(k, 0);
     for (std::uint32_t e = c.first_edge[i]; e < c.first_edge[i + 1]; ++e) {
         const cluster_edge& edge = c.edges[e];
         emit(base + edge.to, steps_cost(edge.steps, rules), k, c.transitions[edge.to]);
     }
     const cell cu = c.transitions[i];
-    for (std::int32_t dy = -1; dy <= 1; ++dy) {
-        for (std::int32_t dx = -1; dx <= 1; ++dx) {
-            const cell o{cu.x + dx, cu.y + dy};
-            if ((dx == 0 && dy == 0) || c.contains(o) || !legal_step(map, cu, o, mask)) continue;
-            const bool diagonal = dx != 0 && dy != 0;
-            const std::size_t k2 = g.cluster_of(o);
-            const std::uint16_t j = g.at(k2).transition_at(o);
-            if (j == cluster::no_slot) continue;
-            emit(g.node_id(k2, j), diagonal ? rules.diagonal_cost() : rules.straight_cost(), k2, o);
-        }
+    for (std::uint32_t exits = c.exits[i]; exits != 0; exits &= exits - 1) {
+        const cell step = cluster::exit_steps[static_cast<std::size_t>(std::countr_zero(exits))];
+        const cell o{cu.x + step.x, cu.y + step.y};
+        const std::size_t k2 = g.cluster_of(o);
+        const std::uint16_t j = g.at(k2).transition_at(o);
+        if (j == cluster::no_slot) continue;
+        emit(g.node_id(k2, j),
+             step.x != 0 && step.y != 0 ? rules.diagonal_cost() : rules.straight_cost(), k2, o);
     }
 }
 

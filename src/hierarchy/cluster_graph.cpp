@@ -108,6 +108,16 @@ std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
         if (c.x == origin.x) k->slot[static_cast<std::size_t>(2 * w + c.y - origin.y)] = idx;
         if (c.x == x1) k->slot[static_cast<std::size_t>(2 * w + h + c.y - origin.y)] = idx;
     }
+    k->exits.assign(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const cell c = k->transitions[i];
+        for (std::size_t d = 0; d < cluster::exit_steps.size(); ++d) {
+            const cell o{c.x + cluster::exit_steps[d].x, c.y + cluster::exit_steps[d].y};
+            if (!k->contains(o) && detail::legal_step(map, c, o, mask)) {
+                k->exits[i] |= static_cast<std::uint8_t>(1u << d);
+            }
+        }
+    }
     std::vector<packed_steps> distance(n * n, no_route);
     bool open = true; // no obstacle in the cluster: every distance is the octile one
     for (std::int32_t y = origin.y; y <= y1 && open; ++y) {
@@ -196,7 +206,7 @@ std::uint16_t cluster::transition_at(cell c) const noexcept {
 std::size_t cluster::memory_bytes() const noexcept {
     return sizeof(cluster) + transitions.capacity() * sizeof(cell) +
            first_edge.capacity() * sizeof(std::uint32_t) + edges.capacity() * sizeof(cluster_edge) +
-           slot.capacity() * sizeof(std::uint16_t);
+           slot.capacity() * sizeof(std::uint16_t) + exits.capacity();
 }
 
 std::uint64_t cluster_graph_options::cache_key() const noexcept {

@@ -423,7 +423,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             continue;
         }
         const std::size_t i = u - graph->node_id(k, 0);
-        detail::for_each_abstract_neighbour(*graph, map, k, i,
+        detail::for_each_abstract_neighbour(*graph, k, i,
                                             [&](std::uint32_t v, double cost, std::size_t kv,
                                                 cell at) { reach(u, v, gu + cost, at, kv); });
         if (k == kg && s.goal_steps[i] != no_route) {

@@ -50,6 +50,7 @@ std::string same_graph(const cluster_graph& a, const cluster_graph& b) {
             }
         }
         if (x.slot != y.slot) return where + ": border slots differ";
+        if (x.exits != y.exits) return where + ": exits differ";
     }
     return "";
 }

@@ -66,6 +66,14 @@ struct cluster {
     /// Per border position (top row, bottom row, left column, right column; see
     /// border_position) the index of the transition there, or `no_slot`.
     std::vector<std::uint16_t> slot;
+    /// Per transition, the legal steps out of the cluster: bit d is set when the step
+    /// `exit_steps[d]` leaves the cluster and is legal under the graph's mask (so a search need
+    /// not read the map to find the crossings). They depend only on cells within one cell of
+    /// the cluster, which a repair rebuilds with it.
+    std::vector<std::uint8_t> exits;
+    static constexpr std::array<cell, 8> exit_steps{cell{-1, -1}, cell{0, -1}, cell{1, -1},
+                                                    cell{-1, 0},  cell{1, 0},  cell{-1, 1},
+                                                    cell{0, 1},   cell{1, 1}};
     static constexpr std::uint16_t no_slot = 0xffff;
 
     [[nodiscard]] bool contains(cell c) const noexcept {
