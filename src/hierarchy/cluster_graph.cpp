@@ -51,7 +51,7 @@ void entrance_cells(const grid::grid_map& map, cell first, cell along, cell acro
 std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
                                              const cluster_graph_options& options, cell origin,
                                              detail::box_search& search) {
-    auto k = std::make_shared<cluster>();
+    auto k = std::make_unique<cluster>(); // built here, then packed
     k->origin = origin;
     k->width = std::min(options.cluster_size, map.width() - origin.x);
     k->height = std::min(options.cluster_size, map.height() - origin.y);
@@ -97,7 +97,7 @@ std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
     std::sort(found.begin(), found.end(),
               [](cell a, cell b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
     found.erase(std::unique(found.begin(), found.end()), found.end());
-    k->transitions = std::move(found);
+    k->transitions.assign(found.begin(), found.end());
     const std::size_t n = k->transitions.size();
     k->slot.assign(static_cast<std::size_t>(2 * w + 2 * h), cluster::no_slot);
     for (std::size_t i = 0; i < n; ++i) {
@@ -171,8 +171,7 @@ std::shared_ptr<const cluster> build_cluster(const grid::grid_map& map,
         }
     }
     k->first_edge[n] = static_cast<std::uint32_t>(k->edges.size());
-    k->edges.shrink_to_fit();
-    return k;
+    return std::make_shared<const cluster>(*k, cluster::packed{});
 }
 
 cell origin_of(const cluster_graph_options& options, std::int32_t clusters_x, std::size_t k) {
@@ -186,6 +185,32 @@ double micros_since(std::chrono::steady_clock::time_point t0) {
 }
 
 } // namespace
+
+namespace {
+
+/// Bytes of one block holding `from`'s arrays, each start aligned to 8 bytes.
+std::size_t packed_bytes(const cluster& from) {
+    const auto round = [](std::size_t bytes) { return (bytes + 7) & ~std::size_t{7}; };
+    return round(from.transitions.size() * sizeof(cell)) +
+           round(from.first_edge.size() * sizeof(std::uint32_t)) +
+           round(from.edges.size() * sizeof(cluster_edge)) + round(from.exits.size()) +
+           round(from.slot.size() * sizeof(std::uint16_t));
+}
+
+} // namespace
+
+// The arrays are copied in the order a search reads them. The arena falls back to the heap if
+// the block were ever too small, so the sizes above are a layout choice, not a safety one.
+cluster::cluster(const cluster& from, packed)
+    : block_(std::make_unique_for_overwrite<std::byte[]>(packed_bytes(from))),
+      arena_(block_.get(), packed_bytes(from), std::pmr::get_default_resource()),
+      origin(from.origin), width(from.width), height(from.height),
+      transitions(from.transitions.begin(), from.transitions.end(), &arena_),
+      first_edge(from.first_edge.begin(), from.first_edge.end(), &arena_),
+      edges(from.edges.begin(), from.edges.end(), &arena_), slot(&arena_),
+      exits(from.exits.begin(), from.exits.end(), &arena_) {
+    slot.assign(from.slot.begin(), from.slot.end());
+}
 
 std::size_t cluster::border_position(cell c) const noexcept {
     if (c.y == origin.y) return static_cast<std::size_t>(c.x - origin.x);

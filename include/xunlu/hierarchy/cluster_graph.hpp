@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <memory_resource>
 #include <span>
 #include <string>
 #include <vector>
@@ -53,24 +54,39 @@ struct cluster_edge {
 };
 
 /// One cluster: its box, transitions and the shortest in-cluster paths between them.
+/// A built cluster keeps its arrays in one block of its own (`cluster(const cluster&, packed)`),
+/// so a search that expands one of its transitions reads a few neighbouring cache lines
+/// instead of one scattered allocation per array.
 struct cluster {
+    struct packed {};
+    cluster() = default;
+    /// A copy of `from` whose arrays all lie in one block sized for them.
+    cluster(const cluster& from, packed);
+    cluster(const cluster&) = delete;
+    cluster& operator=(const cluster&) = delete;
+
+  private:
+    std::unique_ptr<std::byte[]> block_; ///< the packed arrays (empty while being built)
+    std::pmr::monotonic_buffer_resource arena_{std::pmr::get_default_resource()};
+
+  public:
     cell origin;             ///< top-left cell
     std::int32_t width = 0;  ///< cells (the last column and row of clusters may be narrower)
     std::int32_t height = 0; ///< cells
-    std::vector<cell> transitions;
+    std::pmr::vector<cell> transitions{&arena_};
     /// The edges of transition i are edges[first_edge[i] .. first_edge[i + 1]): to every
     /// transition reachable inside the cluster, except where a path through a third transition
     /// is just as short (that pair is then joined by two edges; distances stay the same).
-    std::vector<std::uint32_t> first_edge;
-    std::vector<cluster_edge> edges;
+    std::pmr::vector<std::uint32_t> first_edge{&arena_};
+    std::pmr::vector<cluster_edge> edges{&arena_};
     /// Per border position (top row, bottom row, left column, right column; see
     /// border_position) the index of the transition there, or `no_slot`.
-    std::vector<std::uint16_t> slot;
+    std::pmr::vector<std::uint16_t> slot{&arena_};
     /// Per transition, the legal steps out of the cluster: bit d is set when the step
     /// `exit_steps[d]` leaves the cluster and is legal under the graph's mask (so a search need
     /// not read the map to find the crossings). They depend only on cells within one cell of
     /// the cluster, which a repair rebuilds with it.
-    std::vector<std::uint8_t> exits;
+    std::pmr::vector<std::uint8_t> exits{&arena_};
     static constexpr std::array<cell, 8> exit_steps{cell{-1, -1}, cell{0, -1}, cell{1, -1},
                                                     cell{-1, 0},  cell{1, 0},  cell{-1, 1},
                                                     cell{0, 1},   cell{1, 1}};
