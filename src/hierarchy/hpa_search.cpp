@@ -19,8 +19,9 @@ namespace xunlu::hierarchy {
 namespace {
 
 constexpr std::uint32_t none = 0xffffffffu;
-constexpr std::size_t page_bits = 12; ///< 4096 abstract nodes per page
-constexpr std::size_t lookahead = 6;  ///< fast mode: chain nodes a straight line may skip
+constexpr std::size_t page_bits = 12;     ///< 4096 abstract nodes per page
+constexpr std::size_t lookahead = 6;      ///< fast mode: chain nodes a straight line may skip
+constexpr std::size_t smooth_window = 64; ///< fast mode: turning points smoothing may skip
 
 /// One abstract node's search record. `mark` is 2 * generation when reached in the current
 /// query, 2 * generation + 1 once closed; older marks mean untouched.
@@ -525,17 +526,41 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         smooth.assign(1, raw.front());
         std::size_t t = 0;
         while (t + 1 < turns.size()) {
-            std::size_t next = t + 1;
             const cell a = raw[turns[t]];
-            for (std::size_t u = std::min(turns.size() - 1, t + 16); u > t + 1; --u) {
+            const auto shortcut = [&](std::size_t u) {
                 const cell b = raw[turns[u]];
                 const double line = steps_cost(detail::octile_steps(a, b), rules);
-                if (line < prefix[turns[u]] - prefix[turns[t]] - 1e-9 &&
-                    detail::octile_line(map, a, b, request.mask(), nullptr)) {
-                    next = u;
-                    break;
-                }
+                return line < prefix[turns[u]] - prefix[turns[t]] - 1e-9 &&
+                       detail::octile_line(map, a, b, request.mask(), nullptr);
+            };
+            // The next few turning points one by one (a staircase's line to t + 2 may clip a
+            // corner where the line to t + 3 does not); past them, gallop (t + 8, t + 16, ...)
+            // while lines hold, then halve the gap between the last that held and the first
+            // that failed.
+            const std::size_t last = std::min(turns.size() - 1, t + smooth_window);
+            std::size_t good = t + 1;
+            std::size_t bad = last + 1;
+            const std::size_t near = std::min(last, t + 6);
+            for (std::size_t u = t + 2; u <= near; ++u) {
+                if (shortcut(u)) good = u;
             }
+            if (good == near) {
+                for (std::size_t step = 8; good < last; step *= 2) {
+                    const std::size_t u = std::min(last, t + step);
+                    if (!shortcut(u)) {
+                        bad = u;
+                        break;
+                    }
+                    good = u;
+                }
+            } else {
+                bad = good + 1;
+            }
+            while (bad - good > 1) {
+                const std::size_t mid = good + (bad - good) / 2;
+                (shortcut(mid) ? good : bad) = mid;
+            }
+            const std::size_t next = good;
             if (next == t + 1) {
                 smooth.insert(smooth.end(), raw.begin() + static_cast<std::ptrdiff_t>(turns[t]) + 1,
                               raw.begin() + static_cast<std::ptrdiff_t>(turns[next]) + 1);
