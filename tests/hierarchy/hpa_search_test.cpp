@@ -197,6 +197,39 @@ TEST(hpa_search, a_path_that_leaves_its_cluster_and_comes_back) {
     }
 }
 
+TEST(hpa_search, fast_mode_with_start_and_goal_in_one_cluster) {
+    // Pairs inside one 16-cell cluster. On open ground the abstract path is just start and goal,
+    // and the look-ahead has no node beyond the goal to try (a case that once added the line
+    // to the goal to the path twice). In a maze the way often leaves the cluster and comes back.
+    const auto open = random_map(96, 96, 0, 1);
+    const auto maze = grid::generate_maze(95, 95, 2, 8).value();
+    for (const auto* map : {&open, &maze}) {
+        hpa_search fast(hpa_mode::fast);
+        std::mt19937_64 rng(12);
+        int compared = 0;
+        for (int attempt = 0; compared < 300 && attempt < 300000; ++attempt) {
+            const cell a = random_cell(*map, rng);
+            const cell b{(a.x / 16) * 16 + static_cast<std::int32_t>(rng() % 16),
+                         (a.y / 16) * 16 + static_cast<std::int32_t>(rng() % 16)};
+            if (!map->in_bounds(b) || !map->passable(a) || !map->passable(b) || a == b) continue;
+            const search::search_request req{.start = a, .goal = b};
+            const auto ref = search::find_path_astar(*map, req);
+            if (!ref.found()) continue;
+            const auto got = fast.find_path(*map, req);
+            const std::string where = search::cell_text(a) + "->" + search::cell_text(b);
+            ASSERT_TRUE(got.found()) << where << ": " << got.reason;
+            ASSERT_FALSE(grid::check_path(*map, got.path, req.rules, req.mask()).has_value())
+                << where;
+            ASSERT_GE(got.cost, ref.cost - 1e-9) << where;
+            if (map == &open) {
+                ASSERT_NEAR(got.cost, ref.cost, 1e-9) << where; // a line
+            }
+            ++compared;
+        }
+        EXPECT_EQ(compared, 300);
+    }
+}
+
 TEST(hpa_search, tiny_and_ragged_maps) {
     for (const auto& [w, h] :
          std::vector<std::pair<int, int>>{{1, 1}, {1, 9}, {9, 1}, {3, 2}, {17, 5}, {33, 9}}) {
