@@ -212,22 +212,6 @@ cluster::cluster(const cluster& from, packed)
     slot.assign(from.slot.begin(), from.slot.end());
 }
 
-std::size_t cluster::border_position(cell c) const noexcept {
-    if (c.y == origin.y) return static_cast<std::size_t>(c.x - origin.x);
-    if (c.y == origin.y + height - 1) return static_cast<std::size_t>(width + c.x - origin.x);
-    if (c.x == origin.x) return static_cast<std::size_t>(2 * width + c.y - origin.y);
-    return static_cast<std::size_t>(2 * width + height + c.y - origin.y);
-}
-
-std::uint16_t cluster::transition_at(cell c) const noexcept {
-    if (!contains(c)) return no_slot;
-    if (c.y != origin.y && c.y != origin.y + height - 1 && c.x != origin.x &&
-        c.x != origin.x + width - 1) {
-        return no_slot;
-    }
-    return slot[border_position(c)];
-}
-
 std::size_t cluster::memory_bytes() const noexcept {
     return sizeof(cluster) + transitions.capacity() * sizeof(cell) +
            first_edge.capacity() * sizeof(std::uint32_t) + edges.capacity() * sizeof(cluster_edge) +

@@ -97,9 +97,22 @@ struct cluster {
                c.y < origin.y + height;
     }
     /// The position of border cell `c` in `slot` (c must lie on the border).
-    [[nodiscard]] std::size_t border_position(cell c) const noexcept;
+    [[nodiscard]] std::size_t border_position(cell c) const noexcept {
+        if (c.y == origin.y) return static_cast<std::size_t>(c.x - origin.x);
+        if (c.y == origin.y + height - 1) return static_cast<std::size_t>(width + c.x - origin.x);
+        if (c.x == origin.x) return static_cast<std::size_t>(2 * width + c.y - origin.y);
+        return static_cast<std::size_t>(2 * width + height + c.y - origin.y);
+    }
     /// The transition at cell `c`, or no_slot (c not a transition or not on the border).
-    [[nodiscard]] std::uint16_t transition_at(cell c) const noexcept;
+    /// (Inline: the abstract search calls it for every crossing step.)
+    [[nodiscard]] std::uint16_t transition_at(cell c) const noexcept {
+        if (!contains(c)) return no_slot;
+        if (c.y != origin.y && c.y != origin.y + height - 1 && c.x != origin.x &&
+            c.x != origin.x + width - 1) {
+            return no_slot;
+        }
+        return slot[border_position(c)];
+    }
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 };
 
