@@ -11,6 +11,7 @@
 
 #include "abstract_landmarks.hpp"
 #include "box_search.hpp"
+#include "xunlu/hierarchy/dead_ends.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/request_check.hpp"
 
@@ -61,10 +62,12 @@ struct hpa_search::impl {
     };
     std::vector<entry> heap;
     std::vector<std::uint32_t> chain;
-    std::vector<std::size_t> turns; ///< smoothing: indices of the path's turning points
-    std::vector<double> prefix;     ///< smoothing: path cost up to each cell
-    std::vector<cell> smooth;       ///< smoothing: the new path
-    std::vector<cell> raw;          ///< the refined path before smoothing
+    std::vector<std::size_t> turns;  ///< smoothing: indices of the path's turning points
+    std::vector<double> prefix;      ///< smoothing: path cost up to each cell
+    std::vector<cell> smooth;        ///< smoothing: the new path
+    std::vector<cell> raw;           ///< the refined path before smoothing
+    std::vector<std::uint32_t> keep; ///< exact mode: per dead-end area, == keep_mark when kept
+    std::uint32_t keep_mark = 0;
 
     node_record& record(std::uint32_t id) {
         const std::size_t p = id >> page_bits;
@@ -112,6 +115,7 @@ std::size_t hpa_search::memory_bytes() const noexcept {
            impl_->prefix.capacity() * sizeof(double) +
            (impl_->smooth.capacity() + impl_->raw.capacity()) * sizeof(cell) +
            impl_->goal_bounds.capacity() * sizeof(double) +
+           impl_->keep.capacity() * sizeof(std::uint32_t) +
            impl_->chain.capacity() * sizeof(std::uint32_t);
 }
 
@@ -336,8 +340,46 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         return a.g < b.g;
     };
     s.heap.clear();
+    // Exact mode leaves out the transitions in dead ends (areas behind one gap cell,
+    // dead_end_map) that hold neither the start nor the goal: a path into one leaves by the
+    // cell it entered by, so no shortest path goes there, and in-cluster distances never pass
+    // through one either. Mazes and random maps are full of them.
+    std::shared_ptr<const dead_end_map> ends;
+    if (impl_->mode == hpa_mode::exact &&
+        std::int64_t{map.width()} * map.height() <= dead_end_map::max_cells) {
+        ends = map.derived().get_or_build<dead_end_map>(
+            dead_end_map::cache_key(rules, request.mask()),
+            [&] { return dead_end_map::build(map, rules, request.mask()); },
+            [&](const dead_end_map& old, std::span<const grid::cell_edit> edits) {
+                return dead_end_map::repair(old, map, edits);
+            });
+        // Only where dead ends are common (one area per 64 cells or more: mazes, dense random
+        // maps). On game maps, with a few hundred areas on a million cells, the lookup per
+        // reached node cost 1-8 % and saved no expansions (BENCHMARKS.md).
+        if (ends->area_count() * 64 < static_cast<std::size_t>(map.width()) * map.height()) {
+            ends.reset();
+        }
+    }
+    if (ends != nullptr) {
+        if (s.keep.size() < ends->area_slots()) s.keep.resize(ends->area_slots(), 0);
+        if (++s.keep_mark == 0) {
+            std::fill(s.keep.begin(), s.keep.end(), 0);
+            s.keep_mark = 1;
+        }
+        for (const cell c : {start, goal}) {
+            for (std::uint32_t a = ends->area_of(c); a != dead_end_map::none; a = ends->parent(a)) {
+                if (s.keep[a] == s.keep_mark) break; // the rest of the chain is marked already
+                s.keep[a] = s.keep_mark;
+            }
+        }
+        out.stats.preprocessing_bytes += ends->memory_bytes();
+    }
     const bool trace = request.record_trace;
     auto reach = [&](std::uint32_t from, std::uint32_t to, double g, cell at, std::size_t k) {
+        if (ends != nullptr) {
+            const std::uint32_t a = ends->area_of(at);
+            if (a != dead_end_map::none && s.keep[a] != s.keep_mark) return;
+        }
         node_record& r = s.record(to);
         if (r.mark == closed) return;
         if (r.mark == seen && r.g <= g) return;
