@@ -338,7 +338,8 @@ const std::vector<finder_entry>& table() {
          [] { return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(); }},
         {"hpa-exact",
          "two-tier search with every border crossing a transition (8-cell clusters, 16 on maps "
-         "over 2^22 cells): the abstract shortest path is the grid shortest path (rule 8)",
+         "over 2^22 cells): the abstract shortest path is the grid shortest path; skips dead "
+         "ends on maps full of them (rule 8)",
          hpa_caps(true),
          [] {
              return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(
