@@ -421,6 +421,29 @@ dead_end_map dead_end_map::repair(const dead_end_map& old, const grid::grid_map&
     return out;
 }
 
+std::shared_ptr<const dead_end_map>
+dead_end_map::of(const grid::grid_map& map, grid::movement_rules rules, grid::obstacle_mask mask) {
+    return map.derived().get_or_build<dead_end_map>(
+        cache_key(rules, mask), [&] { return build(map, rules, mask); },
+        [&](const dead_end_map& old, std::span<const grid::cell_edit> edits) {
+            return repair(old, map, edits);
+        });
+}
+
+void dead_end_keep::mark(const dead_end_map& ends, cell start, cell goal) {
+    if (keep_.size() < ends.area_slots()) keep_.resize(ends.area_slots(), 0);
+    if (++mark_ == 0) {
+        std::fill(keep_.begin(), keep_.end(), 0);
+        mark_ = 1;
+    }
+    for (const cell c : {start, goal}) {
+        for (std::uint32_t a = ends.area_of(c); a != dead_end_map::none; a = ends.parent(a)) {
+            if (keep_[a] == mark_) break; // the rest of the chain is marked already
+            keep_[a] = mark_;
+        }
+    }
+}
+
 namespace {
 
 /// The grid expander with the dead ends a query does not need left out.
@@ -428,8 +451,7 @@ template <class Inner> struct pruned_neighbours {
     using position = cell;
     Inner inner;
     const dead_end_map* ends;
-    const std::uint32_t* keep; ///< per area: == mark when the query needs it
-    std::uint32_t mark;
+    const dead_end_keep* keep; ///< the areas the query needs
 
     [[nodiscard]] cell position_of(std::uint32_t id) const noexcept {
         return inner.position_of(id);
@@ -439,7 +461,7 @@ template <class Inner> struct pruned_neighbours {
         inner.expand(cur, at, dir,
                      [&](std::uint32_t nb, double step, search::step_dir how, const auto& nb_at) {
                          const std::uint32_t a = ends->area_of(nb_at());
-                         if (a == dead_end_map::none || keep[a] == mark) emit(nb, step, how, nb_at);
+                         if (keep->needed(a)) emit(nb, step, how, nb_at);
                      });
     }
 };
@@ -450,8 +472,7 @@ struct dead_end_astar::impl {
     search::best_first<search::step_dir> core;
     search::trace_observer trace;
     search::astar fallback;
-    std::vector<std::uint32_t> keep;
-    std::uint32_t mark = 0;
+    dead_end_keep keep;
 };
 
 dead_end_astar::dead_end_astar() : impl_(std::make_unique<impl>()) {}
@@ -491,25 +512,9 @@ search::search_result dead_end_astar::find_path(const grid::grid_map& map,
         return r;
     }
     // An edited map version repairs its parent's dead-end map while the parent is alive.
-    const auto ends = map.derived().get_or_build<dead_end_map>(
-        dead_end_map::cache_key(request.rules, request.mask()),
-        [&] { return dead_end_map::build(map, request.rules, request.mask()); },
-        [&](const dead_end_map& old, std::span<const grid::cell_edit> edits) {
-            return dead_end_map::repair(old, map, edits);
-        });
+    const auto ends = dead_end_map::of(map, request.rules, request.mask());
     impl& s = *impl_;
-    // Keep the areas holding the start or the goal, and every area around them.
-    if (s.keep.size() < ends->area_slots()) s.keep.resize(ends->area_slots(), 0);
-    if (++s.mark == 0) {
-        std::fill(s.keep.begin(), s.keep.end(), 0);
-        s.mark = 1;
-    }
-    for (const cell c : {request.start, request.goal}) {
-        for (std::uint32_t a = ends->area_of(c); a != dead_end_map::none; a = ends->parent(a)) {
-            if (s.keep[a] == s.mark) break; // the rest of the chain is marked already
-            s.keep[a] = s.mark;
-        }
-    }
+    s.keep.mark(*ends, request.start, request.goal);
     const auto start = static_cast<std::uint32_t>(map.index(request.start));
     const auto goal_id = static_cast<std::uint32_t>(map.index(request.goal));
     const double straight = request.rules.straight_cost();
@@ -552,10 +557,10 @@ search::search_result dead_end_astar::find_path(const grid::grid_map& map,
     };
     if (map.has_terrain_costs()) {
         run(pruned_neighbours<search::grid_neighbours<true>>{
-            {map, request.rules, request.mask()}, ends.get(), s.keep.data(), s.mark});
+            {map, request.rules, request.mask()}, ends.get(), &s.keep});
     } else {
         run(pruned_neighbours<search::grid_neighbours<false>>{
-            {map, request.rules, request.mask()}, ends.get(), s.keep.data(), s.mark});
+            {map, request.rules, request.mask()}, ends.get(), &s.keep});
     }
     const std::int32_t stride = map.stride();
     search::search_result out = search::build_result(

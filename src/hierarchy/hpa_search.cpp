@@ -62,12 +62,11 @@ struct hpa_search::impl {
     };
     std::vector<entry> heap;
     std::vector<std::uint32_t> chain;
-    std::vector<std::size_t> turns;  ///< smoothing: indices of the path's turning points
-    std::vector<double> prefix;      ///< smoothing: path cost up to each cell
-    std::vector<cell> smooth;        ///< smoothing: the new path
-    std::vector<cell> raw;           ///< the refined path before smoothing
-    std::vector<std::uint32_t> keep; ///< exact mode: per dead-end area, == keep_mark when kept
-    std::uint32_t keep_mark = 0;
+    std::vector<std::size_t> turns; ///< smoothing: indices of the path's turning points
+    std::vector<double> prefix;     ///< smoothing: path cost up to each cell
+    std::vector<cell> smooth;       ///< smoothing: the new path
+    std::vector<cell> raw;          ///< the refined path before smoothing
+    dead_end_keep keep;             ///< exact mode: the dead-end areas the query needs
 
     node_record& record(std::uint32_t id) {
         const std::size_t p = id >> page_bits;
@@ -114,8 +113,7 @@ std::size_t hpa_search::memory_bytes() const noexcept {
            impl_->turns.capacity() * sizeof(std::size_t) +
            impl_->prefix.capacity() * sizeof(double) +
            (impl_->smooth.capacity() + impl_->raw.capacity()) * sizeof(cell) +
-           impl_->goal_bounds.capacity() * sizeof(double) +
-           impl_->keep.capacity() * sizeof(std::uint32_t) +
+           impl_->goal_bounds.capacity() * sizeof(double) + impl_->keep.memory_bytes() +
            impl_->chain.capacity() * sizeof(std::uint32_t);
 }
 
@@ -347,12 +345,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     std::shared_ptr<const dead_end_map> ends;
     if (impl_->mode == hpa_mode::exact &&
         std::int64_t{map.width()} * map.height() <= dead_end_map::max_cells) {
-        ends = map.derived().get_or_build<dead_end_map>(
-            dead_end_map::cache_key(rules, request.mask()),
-            [&] { return dead_end_map::build(map, rules, request.mask()); },
-            [&](const dead_end_map& old, std::span<const grid::cell_edit> edits) {
-                return dead_end_map::repair(old, map, edits);
-            });
+        ends = dead_end_map::of(map, rules, request.mask());
         // Only where dead ends are common (one area per 64 cells or more: mazes, dense random
         // maps). On game maps, with a few hundred areas on a million cells, the lookup per
         // reached node cost 1-8 % and saved no expansions (BENCHMARKS.md).
@@ -361,24 +354,13 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         }
     }
     if (ends != nullptr) {
-        if (s.keep.size() < ends->area_slots()) s.keep.resize(ends->area_slots(), 0);
-        if (++s.keep_mark == 0) {
-            std::fill(s.keep.begin(), s.keep.end(), 0);
-            s.keep_mark = 1;
-        }
-        for (const cell c : {start, goal}) {
-            for (std::uint32_t a = ends->area_of(c); a != dead_end_map::none; a = ends->parent(a)) {
-                if (s.keep[a] == s.keep_mark) break; // the rest of the chain is marked already
-                s.keep[a] = s.keep_mark;
-            }
-        }
+        s.keep.mark(*ends, start, goal);
         out.stats.preprocessing_bytes += ends->memory_bytes();
     }
     const bool trace = request.record_trace;
     auto reach = [&](std::uint32_t from, std::uint32_t to, double g, cell at, std::size_t k) {
         if (ends != nullptr) {
-            const std::uint32_t a = ends->area_of(at);
-            if (a != dead_end_map::none && s.keep[a] != s.keep_mark) return;
+            if (!s.keep.needed(ends->area_of(at))) return;
         }
         node_record& r = s.record(to);
         if (r.mark == closed) return;

@@ -88,6 +88,10 @@ class dead_end_map {
     /// The derived-cache key for (rules, mask).
     [[nodiscard]] static std::uint64_t cache_key(grid::movement_rules rules,
                                                  grid::obstacle_mask mask) noexcept;
+    /// The dead-end map of `map` from its derived cache: built on first use, or repaired from
+    /// the parent version's map while that is alive. Precondition: cells <= max_cells.
+    [[nodiscard]] static std::shared_ptr<const dead_end_map>
+    of(const grid::grid_map& map, grid::movement_rules rules, grid::obstacle_mask mask);
 
   private:
     using cell_block = std::vector<std::uint32_t>;
@@ -112,6 +116,25 @@ class dead_end_map {
     std::vector<std::uint32_t> resolved_;           ///< per area id: itself or a live ancestor
     std::size_t live_ = 0;
     dead_end_repair report_;
+};
+
+/// The dead-end areas one query needs: those holding its start or its goal and every area
+/// around them. One per search engine, reused from query to query.
+class dead_end_keep {
+  public:
+    /// Forgets the previous query's areas and keeps those `start` and `goal` lie in.
+    void mark(const dead_end_map& ends, cell start, cell goal);
+    /// Whether area `a` (of the map given to mark) may be searched.
+    [[nodiscard]] bool needed(std::uint32_t a) const noexcept {
+        return a == dead_end_map::none || keep_[a] == mark_;
+    }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return keep_.capacity() * sizeof(std::uint32_t);
+    }
+
+  private:
+    std::vector<std::uint32_t> keep_; ///< per area id: == mark_ when kept
+    std::uint32_t mark_ = 0;
 };
 
 /// A* that skips the dead ends holding neither start nor goal (registry `astar-deadend`). The
