@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,7 @@ bool neighbours(cell a, cell b) {
 struct hpa_search::impl {
     hpa_mode mode;
     std::int32_t cluster_size;
-    double abstract_weight = fast_abstract_weight;
+    std::optional<double> abstract_weight; ///< set_abstract_weight's; unset: by map size
     build_progress progress;
     detail::box_search box;
     std::vector<packed_steps> start_steps;
@@ -98,8 +99,11 @@ bool hpa_search::set_abstract_weight(double weight) noexcept {
     return true;
 }
 
-double hpa_search::abstract_weight() const noexcept {
-    return impl_->mode == hpa_mode::fast ? impl_->abstract_weight : 1.0;
+double hpa_search::abstract_weight(const grid::grid_map& map) const noexcept {
+    if (impl_->mode != hpa_mode::fast) return 1.0;
+    if (impl_->abstract_weight) return *impl_->abstract_weight;
+    return std::int64_t{map.width()} * map.height() > big_world_cells ? big_world_abstract_weight
+                                                                      : fast_abstract_weight;
 }
 
 hpa_mode hpa_search::mode() const noexcept {
@@ -137,7 +141,7 @@ cluster_graph_options hpa_search::options_for(const grid::grid_map& map,
     o.cluster_size = impl_->cluster_size;
     if (o.cluster_size == 0) {
         o.cluster_size = impl_->mode == hpa_mode::fast ? 16 : 8;
-        if (static_cast<std::int64_t>(map.width()) * map.height() > (std::int64_t{1} << 22)) {
+        if (static_cast<std::int64_t>(map.width()) * map.height() > big_world_cells) {
             o.cluster_size *= 2;
         }
     }
@@ -280,7 +284,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     auto h = [&](cell c) { return steps_cost(detail::octile_steps(c, goal), rules); };
     // Fast mode weighs the abstract heuristic (weighted A*: the abstract path costs at most
     // `weight` times the abstract optimum): on big worlds it cuts the expansions several times.
-    const double weight = abstract_weight();
+    const double weight = abstract_weight(map);
     // Landmark bounds (ALT) over the abstract graph: the goal's distance from each landmark is
     // its best link; a node's bound is the largest |d(L, goal) - d(L, node)|. A node that a
     // landmark reaches while the goal is not (or the other way round) cannot reach the goal.

@@ -152,6 +152,28 @@ TEST(hpa_search, clusters_of_32_put_one_transition_in_the_middle_of_each_entranc
     EXPECT_EQ(hpa_search(hpa_mode::exact, 32).options_for(open, req).split_entrances_from, 6);
 }
 
+TEST(hpa_search, abstract_weight_by_map_size_unless_set) {
+    const auto small = random_map(64, 64, 0, 1);
+    // One cell over 2^22 in total: a big world (clusters of 32, the larger weight).
+    const auto big = random_map(2049, 2048, 0, 1);
+    ASSERT_GT(std::int64_t{big.width()} * big.height(), hpa_search::big_world_cells);
+    hpa_search fast(hpa_mode::fast);
+    EXPECT_EQ(fast.abstract_weight(small), hpa_search::fast_abstract_weight);
+    EXPECT_EQ(fast.abstract_weight(big), hpa_search::big_world_abstract_weight);
+    EXPECT_EQ(fast.options_for(small, {}).cluster_size, 16);
+    EXPECT_EQ(fast.options_for(big, {}).cluster_size, 32);
+    ASSERT_TRUE(fast.set_abstract_weight(1.2));
+    EXPECT_EQ(fast.abstract_weight(small), 1.2);
+    EXPECT_EQ(fast.abstract_weight(big), 1.2);
+    EXPECT_FALSE(fast.set_abstract_weight(0.9));
+    EXPECT_FALSE(fast.set_abstract_weight(std::nan("")));
+    EXPECT_EQ(fast.abstract_weight(big), 1.2);
+    hpa_search exact(hpa_mode::exact);
+    EXPECT_FALSE(exact.set_abstract_weight(1.2));
+    EXPECT_EQ(exact.abstract_weight(small), 1.0);
+    EXPECT_EQ(exact.abstract_weight(big), 1.0);
+}
+
 TEST(hpa_search, a_path_that_leaves_its_cluster_and_comes_back) {
     // Start and goal share the top-left 8x8 cluster but a wall inside it separates them: the
     // only way round leaves the cluster.
