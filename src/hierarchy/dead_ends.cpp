@@ -37,6 +37,12 @@ unsigned moves_from(const grid::grid_map& map, cell c, grid::movement_rules rule
     return grid::allowed_moves(free, rules.moves, rules.corners);
 }
 
+/// The gap an area is entered through: one cell, or a straight run of free cells (a gate).
+struct gate {
+    cell start;              ///< its first cell (smallest x or y)
+    std::uint8_t length = 1; ///< cells
+};
+
 /// The dead ends inside one box of cells, as a depth-first search over its passable cells finds
 /// them when everything outside the box is one more node (the box's way out); with the whole
 /// map as the box there is no outside and these are the map's dead ends.
@@ -45,8 +51,72 @@ struct box_areas {
     cell lo;                           ///< the box's first cell
     std::vector<std::uint32_t> area;   ///< per box cell: innermost local area, 0 none
     std::vector<std::uint32_t> parent; ///< per local area (index 0 unused): enclosing one or 0
-    std::vector<cell> gap;             ///< per local area: the cell it is entered through
+    std::vector<gate> gap;             ///< per local area: what it is entered through
 };
+
+/// Gates of the box: maximal runs of 2 to dead_end_map::max_gate_cells free cells in a row
+/// (then in a column, among cells in no row gate) with a blocked or off-map cell at each end
+/// and free cells on both sides of every cell (doors across a wall), wholly inside the box. Each
+/// becomes one node of the depth-first search: `rep` maps its cells to its first one, whose
+/// `length`/`vertical` describe it; every other cell is its own node.
+struct box_gates {
+    std::vector<std::uint32_t> rep;
+    std::vector<std::uint8_t> length;
+    std::vector<std::uint8_t> vertical;
+};
+
+box_gates find_box_gates(const grid::grid_map& map, std::uint8_t m, cell lo, cell hi) {
+    const auto bw = static_cast<std::uint32_t>(hi.x - lo.x);
+    const std::uint32_t n = bw * static_cast<std::uint32_t>(hi.y - lo.y);
+    box_gates g;
+    g.rep.resize(n);
+    for (std::uint32_t v = 0; v < n; ++v) g.rep[v] = v;
+    g.length.assign(n, 1);
+    g.vertical.assign(n, 0);
+    const auto free_at = [&](cell c) { return map.in_bounds(c) && (map.flags(c) & m) == 0; };
+    const auto local = [&](cell c) {
+        return static_cast<std::uint32_t>(c.y - lo.y) * bw + static_cast<std::uint32_t>(c.x - lo.x);
+    };
+    constexpr std::int32_t most = dead_end_map::max_gate_cells;
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool vert = pass == 1;
+        const std::int32_t lines = vert ? hi.x - lo.x : hi.y - lo.y;
+        const std::int32_t along = vert ? hi.y - lo.y : hi.x - lo.x;
+        const auto at = [&](std::int32_t line, std::int32_t k) {
+            return vert ? cell{lo.x + line, lo.y + k} : cell{lo.x + k, lo.y + line};
+        };
+        for (std::int32_t line = 0; line < lines; ++line) {
+            for (std::int32_t k = 0; k < along;) {
+                if (!free_at(at(line, k))) {
+                    ++k;
+                    continue;
+                }
+                const std::int32_t k0 = k;
+                // Not a door: a cell already in a row gate, or one without free cells on both
+                // sides across the run (a corridor along it, which would fold a dead-end
+                // corridor into its junction).
+                bool skip = false;
+                for (; k < along && free_at(at(line, k)); ++k) {
+                    const cell c = at(line, k);
+                    const cell side_a = vert ? cell{c.x - 1, c.y} : cell{c.x, c.y - 1};
+                    const cell side_b = vert ? cell{c.x + 1, c.y} : cell{c.x, c.y + 1};
+                    skip = skip || g.length[g.rep[local(c)]] > 1 || !free_at(side_a) ||
+                           !free_at(side_b);
+                }
+                const std::int32_t len = k - k0;
+                if (len < 2 || len > most || skip || free_at(at(line, k0 - 1)) ||
+                    free_at(at(line, k))) {
+                    continue;
+                }
+                const std::uint32_t first = local(at(line, k0));
+                for (std::int32_t i = 0; i < len; ++i) g.rep[local(at(line, k0 + i))] = first;
+                g.length[first] = static_cast<std::uint8_t>(len);
+                g.vertical[first] = vert ? 1 : 0;
+            }
+        }
+    }
+    return g;
+}
 
 box_areas find_box_areas(const grid::grid_map& map, grid::movement_rules rules, std::uint8_t m,
                          cell lo, cell hi) {
@@ -65,6 +135,13 @@ box_areas find_box_areas(const grid::grid_map& map, grid::movement_rules rules, 
                     lo.y + static_cast<std::int32_t>(id / static_cast<std::uint32_t>(bw))};
     };
     auto in_box = [&](cell c) { return c.x >= lo.x && c.y >= lo.y && c.x < hi.x && c.y < hi.y; };
+    const box_gates gates = find_box_gates(map, m, lo, hi);
+    const auto& rep = gates.rep;
+    // The k-th cell of node `id` (a gate's cells in order; any other node is one cell).
+    auto cell_of = [&](std::uint32_t id, std::int32_t k) {
+        const cell c = cell_at(id);
+        return gates.vertical[id] != 0 ? cell{c.x, c.y + k} : cell{c.x + k, c.y};
+    };
     // Discovery times, low links, DFS parents, and the preorder. The move graph is undirected
     // for every rule (a move and its reverse are allowed together), so every non-tree edge
     // leads to an ancestor. Steps out of the box all lead to `outside`.
@@ -82,39 +159,46 @@ box_areas find_box_areas(const grid::grid_map& map, grid::movement_rules rules, 
         for (unsigned moves = moves_from(map, c, rules, m); moves != 0; moves &= moves - 1) {
             const auto d = static_cast<unsigned>(std::countr_zero(moves));
             if (!in_box({c.x + grid::direction_dx[d], c.y + grid::direction_dy[d]})) {
-                exits.push_back(v);
+                exits.push_back(rep[v]);
                 break;
             }
         }
     }
     struct frame {
         std::uint32_t id;
-        unsigned moves;     ///< directions still to try (box cells)
+        unsigned moves;     ///< directions still to try from the node's cell `k`
         std::uint32_t next; ///< next exit to try (the outside node)
+        std::int32_t k;     ///< a gate's cell whose moves are being tried
     };
     std::vector<frame> stack;
     std::uint32_t time = 0;
     const auto run = [&](std::uint32_t r) {
         disc[r] = low[r] = time++;
-        stack.push_back({r, r == outside ? 0U : moves_from(map, cell_at(r), rules, m), 0});
+        stack.push_back({r, r == outside ? 0U : moves_from(map, cell_at(r), rules, m), 0, 0});
         while (!stack.empty()) {
             frame& f = stack.back();
             std::uint32_t v = unseen;
             if (f.id == outside) {
                 if (f.next < exits.size()) v = exits[f.next++];
-            } else if (f.moves != 0) {
-                const auto d = static_cast<unsigned>(std::countr_zero(f.moves));
-                f.moves &= f.moves - 1;
-                const cell c = cell_at(f.id);
-                const cell o{c.x + grid::direction_dx[d], c.y + grid::direction_dy[d]};
-                v = in_box(o) ? local(o) : outside;
+            } else {
+                while (f.moves == 0 && f.k + 1 < gates.length[f.id]) {
+                    f.moves = moves_from(map, cell_of(f.id, ++f.k), rules, m);
+                }
+                if (f.moves != 0) {
+                    const auto d = static_cast<unsigned>(std::countr_zero(f.moves));
+                    f.moves &= f.moves - 1;
+                    const cell c = cell_of(f.id, f.k);
+                    const cell o{c.x + grid::direction_dx[d], c.y + grid::direction_dy[d]};
+                    v = in_box(o) ? rep[local(o)] : outside;
+                    if (v == f.id) continue; // a step along the gate
+                }
             }
             if (v != unseen) {
                 if (disc[v] == unseen) {
                     disc[v] = low[v] = time++;
                     dfs_parent[v] = f.id;
                     order.push_back(v);
-                    stack.push_back({v, moves_from(map, cell_at(v), rules, m), 0});
+                    stack.push_back({v, moves_from(map, cell_at(v), rules, m), 0, 0});
                 } else if (v != dfs_parent[f.id]) {
                     low[f.id] = std::min(low[f.id], disc[v]);
                 }
@@ -132,7 +216,7 @@ box_areas find_box_areas(const grid::grid_map& map, grid::movement_rules rules, 
     };
     if (!exits.empty()) run(outside);
     for (std::uint32_t r = 0; r < n; ++r) {
-        if (disc[r] != unseen || (map.flags(cell_at(r)) & m) != 0) continue;
+        if (rep[r] != r || disc[r] != unseen || (map.flags(cell_at(r)) & m) != 0) continue;
         order.push_back(r);
         run(r);
     }
@@ -158,18 +242,19 @@ box_areas find_box_areas(const grid::grid_map& map, grid::movement_rules rules, 
     // parent's; an area's parent area is the one its gap cell lies in.
     out.area.assign(n, 0);
     out.parent.assign(1, 0);
-    out.gap.assign(1, cell{});
+    out.gap.assign(1, gate{});
     for (const std::uint32_t v : order) {
         const std::uint32_t p = dfs_parent[v];
         const std::uint32_t outer = p == unseen || p == outside ? 0 : out.area[p];
         if (root_of_area[v] != 0 && lone_child[v] == 0) {
             out.area[v] = static_cast<std::uint32_t>(out.parent.size());
             out.parent.push_back(outer);
-            out.gap.push_back(cell_at(p));
+            out.gap.push_back({cell_at(p), gates.length[p]});
         } else {
             out.area[v] = outer;
         }
     }
+    for (std::uint32_t v = 0; v < n; ++v) out.area[v] = out.area[rep[v]]; // a gate's other cells
     return out;
 }
 
@@ -185,10 +270,15 @@ std::uint64_t dead_end_map::cache_key(grid::movement_rules rules,
 std::size_t dead_end_map::memory_bytes() const noexcept {
     std::size_t bytes = sizeof(dead_end_map) +
                         (parent_.capacity() + resolved_.capacity()) * sizeof(std::uint32_t) +
-                        live_flag_.capacity() +
+                        live_flag_.capacity() + gate_length_.capacity() +
                         chunks_.capacity() * (sizeof(std::shared_ptr<cell_block>) + sizeof(void*));
     for (const auto& c : chunks_) bytes += c->capacity() * sizeof(std::uint32_t);
     return bytes;
+}
+
+void dead_end_map::file_gate(std::uint32_t area, std::uint8_t length) {
+    if (gate_length_.size() <= area) gate_length_.resize(area + 1, 1);
+    gate_length_[area] = length;
 }
 
 void dead_end_map::resolve() {
@@ -219,6 +309,10 @@ dead_end_map dead_end_map::build(const grid::grid_map& map, grid::movement_rules
     out.chunks_x_ = (w + chunk_side - 1) / chunk_side;
     const std::int32_t chunks_y = (h + chunk_side - 1) / chunk_side;
     box_areas found = find_box_areas(map, rules, static_cast<std::uint8_t>(mask), {0, 0}, {w, h});
+    out.gate_length_.reserve(found.gap.size());
+    for (std::size_t a = 0; a < found.gap.size(); ++a) {
+        out.file_gate(static_cast<std::uint32_t>(a), found.gap[a].length);
+    }
     out.parent_ = std::move(found.parent);
     out.live_flag_.assign(out.parent_.size(), 1);
     out.live_flag_[none] = 0;
@@ -313,7 +407,7 @@ void dead_end_map::redetect(const grid::grid_map& map, cell lo, cell hi,
         list.erase(std::unique(list.begin(), list.end()), list.end());
         // The gap's area too: a query starting inside keeps the new area's ancestors only,
         // and must be let out through the gap.
-        std::uint32_t q = area_of(found.gap[t]);
+        std::uint32_t q = area_of(found.gap[t].start);
         for (const std::uint32_t a : list) q = common(q, a);
         home[t] = q;
     }
@@ -336,6 +430,7 @@ void dead_end_map::redetect(const grid::grid_map& map, cell lo, cell hi,
     for (std::size_t k = 1; k < local_count; ++k) {
         if (wanted[top[k]] == 0) continue;
         global[k] = static_cast<std::uint32_t>(parent_.size());
+        file_gate(global[k], found.gap[k].length);
         parent_.push_back(found.parent[k] == 0 ? home[k] : global[found.parent[k]]);
         live_flag_.push_back(1);
         ++live_;
@@ -372,7 +467,9 @@ dead_end_map dead_end_map::repair(const dead_end_map& old, const grid::grid_map&
     out.report_.edits = edited.size();
     if (edited.empty()) return out;
     // Give up every area holding a cell within one step of an edit, and the areas around it:
-    // the only new steps join such cells.
+    // the only new steps join such cells. (An obstacle on a gate is within one step of the
+    // free cell across it on the side of the area behind it, which lies in that area: the
+    // area is given up here too, before a split gate could let it join its two halves.)
     for (const auto& [k, e] : edited) {
         for (std::int32_t dy = -1; dy <= 1; ++dy) {
             for (std::int32_t dx = -1; dx <= 1; ++dx) {
@@ -430,7 +527,8 @@ dead_end_map::of(const grid::grid_map& map, grid::movement_rules rules, grid::ob
         });
 }
 
-void dead_end_keep::mark(const dead_end_map& ends, cell start, cell goal) {
+void dead_end_keep::mark(const dead_end_map& ends, cell start, cell goal, bool wide_gates) {
+    wide_kept_ = wide_gates ? nullptr : ends.gate_lengths().data();
     if (keep_.size() < ends.area_slots()) keep_.resize(ends.area_slots(), 0);
     if (++mark_ == 0) {
         std::fill(keep_.begin(), keep_.end(), 0);
@@ -514,7 +612,8 @@ search::search_result dead_end_astar::find_path(const grid::grid_map& map,
     // An edited map version repairs its parent's dead-end map while the parent is alive.
     const auto ends = dead_end_map::of(map, request.rules, request.mask());
     impl& s = *impl_;
-    s.keep.mark(*ends, request.start, request.goal);
+    // With terrain costs a walk along a wide gate may cost more than a detour behind it.
+    s.keep.mark(*ends, request.start, request.goal, !map.has_terrain_costs());
     const auto start = static_cast<std::uint32_t>(map.index(request.start));
     const auto goal_id = static_cast<std::uint32_t>(map.index(request.goal));
     const double straight = request.rules.straight_cost();

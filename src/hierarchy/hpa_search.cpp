@@ -342,10 +342,11 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         return a.g < b.g;
     };
     s.heap.clear();
-    // Exact mode leaves out the transitions in dead ends (areas behind one gap cell,
-    // dead_end_map) that hold neither the start nor the goal: a path into one leaves by the
-    // cell it entered by, so no shortest path goes there, and in-cluster distances never pass
-    // through one either. Mazes and random maps are full of them.
+    // Exact mode leaves out the transitions in dead ends (areas behind one gap: a cell or a
+    // straight gate of a few cells, dead_end_map) that hold neither the start nor the goal: a
+    // path into one leaves by the gap it entered by, and walking along the gap instead is
+    // never longer, so some shortest path avoids them (in-cluster distances are true distances
+    // either way). Mazes and random maps are full of them.
     std::shared_ptr<const dead_end_map> ends;
     if (impl_->mode == hpa_mode::exact &&
         std::int64_t{map.width()} * map.height() <= dead_end_map::max_cells) {
@@ -358,7 +359,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         }
     }
     if (ends != nullptr) {
-        s.keep.mark(*ends, start, goal);
+        s.keep.mark(*ends, start, goal, !map.has_terrain_costs());
         out.stats.preprocessing_bytes += ends->memory_bytes();
     }
     const bool trace = request.record_trace;

@@ -321,9 +321,9 @@ const std::vector<finder_entry>& table() {
          any_angle_caps(true, true),
          [] { return std::make_unique<one_shot_finder<anyangle::polyanya_search>>(); }},
         {"astar-deadend",
-         "A* that skips dead ends (areas behind a one-cell gap: rooms with one door, alcoves, "
-         "corridor ends) holding neither start nor goal (after Björnsson & Halldórsson 2006); "
-         "optimal, dead-end map built on first use",
+         "A* that skips dead ends (areas behind one gap, a cell or a straight door of up to 8 "
+         "cells: rooms with one door, alcoves, corridor ends) holding neither start nor goal "
+         "(after Björnsson & Halldórsson 2006); optimal, dead-end map built on first use",
          {.stop_within = support::falls_back_to_astar,
           .turn_penalty = support::falls_back_to_astar,
           .hex = support::falls_back_to_astar,

@@ -1,6 +1,7 @@
 // Dead-end maps repaired after edits: after hundreds of random edit lists (doors toggled,
 // rectangles put up and torn down, units placed; applied as map_snapshot versions) every live
-// area of the repaired map is still cut off by one gap on the new map, A* that skips them still
+// area of the repaired map is still cut off by one gap (a cell or a straight gate) on the new
+// map, A* that skips them still
 // equals A*, and the repair stayed around the edits; a door closed makes the room behind it a
 // dead end and opening it again undoes that.
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "support/dead_end_checks.hpp"
 #include "support/game_edits.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
@@ -43,8 +45,9 @@ std::vector<std::uint32_t> chain_of(const dead_end_map& ends, cell c) {
     return out;
 }
 
-/// Empty when every live area of `ends` is entered from outside through one cell at most on
-/// `m` (under `rules` and `mask`); else the first area with two.
+/// Empty when every live area of `ends` is entered from outside through one gap on `m` (under
+/// `rules` and `mask`): one cell, or cells of one straight free run (testing::one_gap); else
+/// the first area with more.
 std::string every_area_has_one_gap(const grid::grid_map& m, const dead_end_map& ends,
                                    grid::movement_rules rules, grid::obstacle_mask mask) {
     std::vector<std::vector<std::uint32_t>> chains(static_cast<std::size_t>(m.width()) *
@@ -58,7 +61,7 @@ std::string every_area_has_one_gap(const grid::grid_map& m, const dead_end_map& 
             if (m.passable({x, y}, mask)) at({x, y}) = chain_of(ends, {x, y});
         }
     }
-    std::vector<cell> gap(ends.area_slots(), cell{-1, -1});
+    std::vector<std::vector<cell>> entries(ends.area_slots());
     for (std::int32_t y = 0; y < m.height(); ++y) {
         for (std::int32_t x = 0; x < m.width(); ++x) {
             if (!m.passable({x, y}, mask)) continue;
@@ -70,14 +73,16 @@ std::string every_area_has_one_gap(const grid::grid_map& m, const dead_end_map& 
                     const auto& outer = at(o);
                     for (const std::uint32_t a : at({x, y})) {
                         if (std::find(outer.begin(), outer.end(), a) != outer.end()) break;
-                        if (gap[a].x < 0) gap[a] = o;
-                        if (gap[a] != o) {
-                            return "area " + std::to_string(a) + " is entered from " +
-                                   search::cell_text(gap[a]) + " and from " + search::cell_text(o);
-                        }
+                        auto& list = entries[a];
+                        if (std::find(list.begin(), list.end(), o) == list.end()) list.push_back(o);
                     }
                 }
             }
+        }
+    }
+    for (std::size_t a = 0; a < entries.size(); ++a) {
+        if (auto why = testing::one_gap(m, entries[a], mask); !why.empty()) {
+            return "area " + std::to_string(a) + ": " + why;
         }
     }
     return "";
@@ -199,6 +204,47 @@ TEST(dead_end_repair, a_closed_door_makes_the_room_a_dead_end_and_opening_it_und
     const auto same = dead_end_map::repair(again, muddy->map(), mud);
     EXPECT_EQ(same.last_repair().edits, 0u);
     EXPECT_EQ(same.area_count(), again.area_count());
+}
+
+TEST(dead_end_repair, rocks_that_split_a_gate_give_up_the_area_behind_it) {
+    auto drawn = testing::parse_ascii(R"(
+        ###########
+        #.........#
+        #.#.....#.#
+        #.#.....#.#
+        #.#######.#
+        #.........#
+        ###########
+    )");
+    // The gate (3..7, 2), a door across the wall line with free cells on both sides, is the
+    // only way into the room (3..7, 3) below it: a dead end.
+    auto snap = grid::map_snapshot::make(std::move(drawn.map));
+    const grid::movement_rules rules{};
+    const auto mask = grid::obstacle_mask::high_and_low;
+    const auto first = dead_end_map::build(snap->map(), rules, mask);
+    const std::uint32_t room = first.area_of({5, 3});
+    ASSERT_NE(room, dead_end_map::none) << "the room behind the gate";
+    EXPECT_EQ(first.gate_lengths()[room], 5u);
+    EXPECT_EQ(first.area_of({5, 2}), dead_end_map::none) << "the gate is outside the area";
+    // Rocks in the middle of the gate and above it: the two halves of the gate now meet
+    // through the room (6 steps) or around the whole map (22).
+    const std::vector<cell_edit> rocks{cell_edit::high({5, 2}, true),
+                                       cell_edit::high({5, 1}, true)};
+    auto split = snap->apply(rocks).value();
+    const auto repaired = dead_end_map::repair(first, split->map(), rocks);
+    EXPECT_FALSE(repaired.last_repair().rebuilt);
+    EXPECT_FALSE(repaired.alive(room));
+    EXPECT_EQ(repaired.area_of({5, 3}), dead_end_map::none) << "the room is still a dead end";
+    EXPECT_EQ(every_area_has_one_gap(split->map(), repaired, rules, mask), "");
+    // Through the derived cache (the parent's map repaired) the search takes the room.
+    dead_end_astar pruned;
+    (void)pruned.find_path(snap->map(), {.start = {4, 1}, .goal = {6, 1}});
+    const search::search_request req{.start = {4, 1}, .goal = {6, 1}};
+    const auto got = pruned.find_path(split->map(), req);
+    const auto ref = search::find_path_astar(split->map(), req);
+    ASSERT_TRUE(got.found()) << got.reason;
+    EXPECT_NEAR(got.cost, ref.cost, 1e-9);
+    EXPECT_NEAR(ref.cost, 6.0, 1e-9);
 }
 
 TEST(dead_end_repair, given_up_areas_past_the_live_ones_build_anew) {

@@ -1,8 +1,11 @@
 // Dead ends (after Björnsson & Halldórsson's dead-end heuristic, 2006): areas a path can only
-// enter and leave through one gap cell (rooms with one door, alcoves, corridor ends), found as
-// the subtrees behind articulation cells of the map's move graph. A search skips every dead end
-// that holds neither its start nor its goal; shortest paths never enter one (they would pass
-// the gap twice), so answers stay optimal.
+// enter and leave through one gap (rooms with one door, alcoves, corridor ends), found as the
+// subtrees behind articulation nodes of the map's move graph, where a node is a cell or a gate:
+// a straight run of up to 8 free cells between two blocked ones, open on both sides (a door
+// several cells wide).
+// A search skips every dead end that holds neither its start nor its goal: a path that enters
+// one leaves it through the same gap, and walking along the gap instead is never longer on
+// uniform costs, so answers stay optimal. With terrain costs only one-cell gaps are skipped.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +48,10 @@ class dead_end_map {
     static constexpr std::int32_t chunk_side = 64;
     /// Cells searched on each side of an edited cell when a repair looks for dead ends again.
     static constexpr std::int32_t repair_radius = 32;
+    /// Longest gate: a maximal run of this many free cells or fewer, in a row (or a column,
+    /// among cells in no row gate), with a blocked or off-map cell at each end and a free cell
+    /// on both sides of each of its cells (a door across a wall, not a corridor along it).
+    static constexpr std::int32_t max_gate_cells = 8;
 
     /// Depth-first search over the passable cells with the rule's legal moves (iterative, one
     /// pass, Hopcroft-Tarjan low links). Precondition: width * height <= max_cells.
@@ -81,6 +88,10 @@ class dead_end_map {
     [[nodiscard]] std::size_t area_slots() const noexcept { return parent_.size(); }
     /// Live areas.
     [[nodiscard]] std::size_t area_count() const noexcept { return live_; }
+    /// Per area id: cells in the gap it is entered through (1, or a gate's 2 to max_gate_cells).
+    [[nodiscard]] std::span<const std::uint8_t> gate_lengths() const noexcept {
+        return gate_length_;
+    }
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
     /// What the repair (or build) that made this map did.
     [[nodiscard]] const dead_end_repair& last_repair() const noexcept { return report_; }
@@ -102,6 +113,8 @@ class dead_end_map {
     /// Finds the dead ends in the box [lo, hi) of `map` again and files those holding a cell
     /// within one step of an `edited` cell (see repair).
     void redetect(const grid::grid_map& map, cell lo, cell hi, const std::vector<cell>& edited);
+    /// Records how many cells area `area`'s gap has.
+    void file_gate(std::uint32_t area, std::uint8_t length);
 
     std::int32_t width_ = 0;
     std::int32_t height_ = 0;
@@ -114,6 +127,7 @@ class dead_end_map {
     std::vector<std::uint32_t> parent_;             ///< per area id (raw)
     std::vector<std::uint8_t> live_flag_;           ///< per area id
     std::vector<std::uint32_t> resolved_;           ///< per area id: itself or a live ancestor
+    std::vector<std::uint8_t> gate_length_;         ///< per area id: cells in its gap
     std::size_t live_ = 0;
     dead_end_repair report_;
 };
@@ -122,11 +136,14 @@ class dead_end_map {
 /// around them. One per search engine, reused from query to query.
 class dead_end_keep {
   public:
-    /// Forgets the previous query's areas and keeps those `start` and `goal` lie in.
-    void mark(const dead_end_map& ends, cell start, cell goal);
+    /// Forgets the previous query's areas and keeps those `start` and `goal` lie in. Without
+    /// `wide_gates` (maps with terrain costs, where walking along a gate may cost more than a
+    /// detour behind it) the areas behind gates of two or more cells are kept too.
+    void mark(const dead_end_map& ends, cell start, cell goal, bool wide_gates);
     /// Whether area `a` (of the map given to mark) may be searched.
     [[nodiscard]] bool needed(std::uint32_t a) const noexcept {
-        return a == dead_end_map::none || keep_[a] == mark_;
+        return a == dead_end_map::none || keep_[a] == mark_ ||
+               (wide_kept_ != nullptr && wide_kept_[a] > 1);
     }
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
         return keep_.capacity() * sizeof(std::uint32_t);
@@ -135,6 +152,7 @@ class dead_end_keep {
   private:
     std::vector<std::uint32_t> keep_; ///< per area id: == mark_ when kept
     std::uint32_t mark_ = 0;
+    const std::uint8_t* wide_kept_ = nullptr; ///< gate lengths, when wide gates are kept
 };
 
 /// A* that skips the dead ends holding neither start nor goal (registry `astar-deadend`). The
