@@ -3,6 +3,7 @@
 #include "xunlu/jps/block_jps.hpp"
 
 #include <limits>
+#include <utility>
 
 #include "jump_engine.hpp"
 #include "xunlu/jps/bit_grid.hpp"
@@ -232,6 +233,11 @@ void block_jps::set_dense_limit(std::size_t ids) noexcept {
 }
 
 bool block_jps::start(const grid::grid_map& map, const search::search_request& request) {
+    return start(map, request, nullptr, nullptr);
+}
+
+bool block_jps::start(const grid::grid_map& map, const search::search_request& request,
+                      std::shared_ptr<const bit_grid> rows, std::shared_ptr<const bit_grid> cols) {
     std::optional<std::string> unsupported;
     if (request.rules.moves == grid::connectivity::eight &&
         request.rules.corners != grid::corner_rule::no_cut) {
@@ -243,7 +249,12 @@ bool block_jps::start(const grid::grid_map& map, const search::search_request& r
                              unsupported)) {
         return !impl_->search.rejected(); // started the A* fallback, or answered at once
     }
-    impl_->refresh(map, request.mask());
+    if (rows != nullptr && cols != nullptr) {
+        impl_->rows = std::move(rows);
+        impl_->cols = std::move(cols);
+    } else {
+        impl_->refresh(map, request.mask());
+    }
     return true;
 }
 

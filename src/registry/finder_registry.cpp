@@ -9,6 +9,7 @@
 #include "xunlu/anyangle/polyanya_search.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/hierarchy/dead_end_jps.hpp"
 #include "xunlu/hierarchy/dead_ends.hpp"
 #include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu/hybrid/hybrid_finder.hpp"
@@ -330,6 +331,11 @@ const std::vector<finder_entry>& table() {
           .weight = support::falls_back_to_astar,
           .preprocessing = true},
          [] { return std::make_unique<one_shot_finder<hierarchy::dead_end_astar>>(); }},
+        {"jps-deadend",
+         "jps-pruned on the map with its dead ends (those of astar-deadend) blocked, when neither "
+         "start nor goal lies in one (rules 4 and 8); optimal, dead-end map built on first use",
+         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, true),
+         [] { return std::make_unique<jps_finder<hierarchy::dead_end_jps>>(); }},
         {"hpa",
          "two-tier search (HPA*, Botea et al. 2004): 16-cell clusters (32 on maps over 2^22 "
          "cells), one or two transitions per border entrance, abstract path refined and smoothed; "

@@ -13,6 +13,8 @@
 
 namespace xunlu::jps {
 
+class bit_grid;
+
 /// Reusable block-based JPS engine (one per thread). Supports 8-connected moves with no
 /// corner cutting (the Moving AI rule) and 4-connected moves, exact and 10/14 step costs; the
 /// corner-cutting rules get invalid_input (use online_jps). Terrain costs and stop_within > 0
@@ -36,6 +38,12 @@ class block_jps {
     /// or unsupported: `finish` says why); a request run by the A* fallback starts it and
     /// returns true. step and finish work either way.
     bool start(const grid::grid_map& map, const search::search_request& request);
+    /// `start` on bit grids given by the caller instead of the map's own: `rows` and its
+    /// transpose `cols`, the map's size and padding, free only where the map is (a map with
+    /// more cells blocked, such as dead ends left out: hierarchy::dead_end_jps). The search
+    /// never enters a cell they block; start and goal must be free in them.
+    bool start(const grid::grid_map& map, const search::search_request& request,
+               std::shared_ptr<const bit_grid> rows, std::shared_ptr<const bit_grid> cols);
     bool step(std::uint64_t budget = 0);
     search::search_result finish();
     /// Maps with more padded cells than this use the paged node store (for tests).
