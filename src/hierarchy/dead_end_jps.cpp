@@ -1,4 +1,4 @@
-// JPS on the core map (dead ends blocked) for queries outside every dead end.
+// JPS on the core map (small dead ends blocked) for queries outside those dead ends.
 #include "xunlu/hierarchy/dead_end_jps.hpp"
 
 #include "xunlu/hierarchy/dead_ends.hpp"
