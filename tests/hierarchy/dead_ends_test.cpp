@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "support/astar_agreement.hpp"
 #include "support/dead_end_checks.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/path_check.hpp"
@@ -96,24 +97,7 @@ TEST(dead_end_map, every_area_has_one_gap) {
 void compare_with_astar(const grid::grid_map& m, grid::movement_rules rules, int queries,
                         std::uint64_t seed, const std::string& what) {
     dead_end_astar pruned;
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::int32_t> ux(0, m.width() - 1), uy(0, m.height() - 1);
-    int compared = 0;
-    for (int attempt = 0; compared < queries && attempt < queries * 20; ++attempt) {
-        const cell a{ux(rng), uy(rng)}, b{ux(rng), uy(rng)};
-        if (!m.passable(a) || !m.passable(b)) continue;
-        search::search_request req{.start = a, .goal = b, .rules = rules};
-        const auto ref = search::find_path_astar(m, req);
-        const auto got = pruned.find_path(m, req);
-        const std::string where = what + " " + search::cell_text(a) + "->" + search::cell_text(b);
-        ASSERT_EQ(got.status, ref.status) << where << ": " << got.reason;
-        ++compared;
-        if (!ref.found()) continue;
-        ASSERT_NEAR(got.cost, ref.cost, 1e-9 * std::max(1.0, ref.cost)) << where;
-        const auto bad = grid::check_path(m, got.path, rules, req.mask());
-        ASSERT_FALSE(bad.has_value()) << where << ": " << *bad;
-    }
-    EXPECT_EQ(compared, queries) << what;
+    testing::expect_equals_astar(pruned, m, rules, queries, seed, what);
 }
 
 TEST(dead_end_astar, equals_astar_under_every_rule) {
