@@ -11,16 +11,6 @@
 #include "xunlu/hierarchy/hpa_search.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
-// Sanitizer and unoptimised builds check every 5th file (each map builds two graphs and their
-// landmarks) with fewer queries.
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-constexpr std::size_t per_file = 4;
-constexpr std::size_t file_stride = 5;
-#else
-constexpr std::size_t per_file = 25;
-constexpr std::size_t file_stride = 1;
-#endif
-
 namespace xunlu {
 namespace {
 
@@ -36,37 +26,31 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
     ASSERT_FALSE(files.empty()) << testdata::movingai_dir() << " holds no .map.scen files";
     hierarchy::hpa_search exact(hierarchy::hpa_mode::exact);
     hierarchy::hpa_search fast(hierarchy::hpa_mode::fast);
-    std::size_t checked = 0;
-    for (std::size_t fi = 0; fi < files.size(); fi += file_stride) {
-        const auto& file = files[fi];
-        auto read = testing::read_scenario_file(file);
-        ASSERT_EQ(read.error, "");
-        const std::size_t every = std::max<std::size_t>(1, read.scenarios.size() / per_file);
-        for (std::size_t i = 0; i < read.scenarios.size(); i += every) {
-            const io::scenario& s = read.scenarios[i];
-            const grid::grid_map* map = read.map_of(s);
-            ASSERT_NE(map, nullptr) << read.error;
+    // Sanitizer and unoptimised builds check every 5th file (each map builds two graphs and
+    // their landmarks) with fewer queries.
+    const std::size_t per_file = testing::thin_sampling ? 4 : 25;
+    const std::size_t stride = testing::thin_sampling ? 5 : 1;
+    const std::size_t checked = testing::for_sampled_scenarios(
+        files, per_file, stride,
+        [&](const io::scenario& s, const grid::grid_map& map, const std::string& where) {
             const search::search_request req{.start = s.start, .goal = s.goal};
-            const std::string where = file.filename().string() + ":" + std::to_string(s.line);
-            const auto e = exact.find_path(*map, req);
+            const auto e = exact.find_path(map, req);
             ASSERT_TRUE(e.found()) << "hpa-exact " << where << ": " << e.reason;
             EXPECT_TRUE(s.matches(e.length)) << "hpa-exact " << where << ": length " << e.length
                                              << " expected " << s.optimal_length;
-            EXPECT_FALSE(grid::check_path(*map, e.path, req.rules, req.mask()).has_value());
-            const auto f = fast.find_path(*map, req);
+            EXPECT_FALSE(grid::check_path(map, e.path, req.rules, req.mask()).has_value());
+            const auto f = fast.find_path(map, req);
             ASSERT_TRUE(f.found()) << "hpa " << where << ": " << f.reason;
             ASSERT_EQ(f.path.front(), s.start) << where;
             ASSERT_EQ(f.path.back(), s.goal) << where;
-            const auto bad = grid::check_path(*map, f.path, req.rules, req.mask());
+            const auto bad = grid::check_path(map, f.path, req.rules, req.mask());
             EXPECT_FALSE(bad.has_value()) << "hpa " << where << ": " << *bad;
             // Never shorter than the optimum (at the file's precision).
             EXPECT_TRUE(f.length >= s.optimal_length || s.matches(f.length))
                 << "hpa " << where << ": length " << f.length << " below " << s.optimal_length;
             EXPECT_LE(f.length, s.optimal_length * fast_bound + 1e-4) << "hpa " << where;
-            ++checked;
-        }
-    }
-    EXPECT_GT(checked, files.size() / file_stride);
+        });
+    EXPECT_GT(checked, files.size() / stride);
 }
 
 } // namespace

@@ -2,6 +2,10 @@
 // on first use (a file may name several maps).
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -52,6 +56,38 @@ inline scenario_maps read_scenario_file(const std::filesystem::path& file) {
     }
     out.scenarios = std::move(scens).value();
     return out;
+}
+
+/// Sanitizer and unoptimised builds sample the Moving AI set more thinly.
+#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+inline constexpr bool thin_sampling = true;
+#else
+inline constexpr bool thin_sampling = false;
+#endif
+
+/// Calls `check(scenario, map, where)` ("file:line") for about `per_file` evenly spaced
+/// scenarios of every `stride`-th file of `files`; returns how many it called it for. A file or
+/// map that cannot be read fails the test (and stops the file).
+template <class Check>
+std::size_t for_sampled_scenarios(const std::vector<std::filesystem::path>& files,
+                                  std::size_t per_file, std::size_t stride, Check&& check) {
+    std::size_t checked = 0;
+    for (std::size_t fi = 0; fi < files.size(); fi += stride) {
+        auto read = read_scenario_file(files[fi]);
+        EXPECT_EQ(read.error, "");
+        const std::size_t every = std::max<std::size_t>(1, read.scenarios.size() / per_file);
+        for (std::size_t i = 0; i < read.scenarios.size(); i += every) {
+            const io::scenario& s = read.scenarios[i];
+            const grid::grid_map* map = read.map_of(s);
+            if (map == nullptr) {
+                ADD_FAILURE() << read.error;
+                break;
+            }
+            check(s, *map, files[fi].filename().string() + ":" + std::to_string(s.line));
+            ++checked;
+        }
+    }
+    return checked;
 }
 
 } // namespace xunlu::testing
