@@ -73,7 +73,8 @@ box_gates find_box_gates(const grid::grid_map& map, std::uint8_t m, cell lo, cel
     for (std::uint32_t v = 0; v < n; ++v) g.rep[v] = v;
     g.length.assign(n, 1);
     g.vertical.assign(n, 0);
-    const auto free_at = [&](cell c) { return map.in_bounds(c) && (map.flags(c) & m) == 0; };
+    const auto mask = static_cast<grid::obstacle_mask>(m);
+    const auto free_at = [&](cell c) { return map.passable(c, mask); }; // off the map: blocked
     const auto local = [&](cell c) {
         return static_cast<std::uint32_t>(c.y - lo.y) * bw + static_cast<std::uint32_t>(c.x - lo.x);
     };

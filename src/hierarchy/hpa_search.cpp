@@ -102,8 +102,7 @@ bool hpa_search::set_abstract_weight(double weight) noexcept {
 double hpa_search::abstract_weight(const grid::grid_map& map) const noexcept {
     if (impl_->mode != hpa_mode::fast) return 1.0;
     if (impl_->abstract_weight) return *impl_->abstract_weight;
-    return std::int64_t{map.width()} * map.height() > big_world_cells ? big_world_abstract_weight
-                                                                      : fast_abstract_weight;
+    return big_world(map) ? big_world_abstract_weight : fast_abstract_weight;
 }
 
 hpa_mode hpa_search::mode() const noexcept {
@@ -141,9 +140,7 @@ cluster_graph_options hpa_search::options_for(const grid::grid_map& map,
     o.cluster_size = impl_->cluster_size;
     if (o.cluster_size == 0) {
         o.cluster_size = impl_->mode == hpa_mode::fast ? 16 : 8;
-        if (static_cast<std::int64_t>(map.width()) * map.height() > big_world_cells) {
-            o.cluster_size *= 2;
-        }
+        if (big_world(map)) o.cluster_size *= 2;
     }
     // Fast mode with clusters of 32 cells or more puts one transition in the middle of every
     // entrance: a sixth fewer abstract nodes on the big worlds, paths as short after smoothing

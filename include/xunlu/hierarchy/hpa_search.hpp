@@ -62,6 +62,9 @@ class hpa_search {
     static constexpr double big_world_abstract_weight = 1.08;
     /// Maps over this many cells are big worlds: clusters twice as large, and the weight above.
     static constexpr std::int64_t big_world_cells = std::int64_t{1} << 22;
+    [[nodiscard]] static bool big_world(const grid::grid_map& map) noexcept {
+        return std::int64_t{map.width()} * map.height() > big_world_cells;
+    }
     /// Sets fast mode's abstract weight (1 to 10) for every map, instead of the defaults above:
     /// more trades path length for fewer abstract expansions (docs/hierarchy.md has the measured
     /// trade). false (nothing set) in exact mode, which stays optimal, or for a weight out of
