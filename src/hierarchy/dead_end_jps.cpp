@@ -54,31 +54,33 @@ std::uint64_t dead_end_core::cache_key(grid::movement_rules rules,
 dead_end_jps::dead_end_jps() : engine_(jps::jump_pruning::intermediate) {}
 
 bool dead_end_jps::start(const grid::grid_map& map, const search::search_request& request) {
-    core_.reset();
     ends_bytes_ = 0;
+    note_.clear();
     const grid::movement_rules rules = request.rules;
     const bool served =
         rules.moves == grid::connectivity::four || rules.corners == grid::corner_rule::no_cut;
+    if (std::int64_t{map.width()} * map.height() > dead_end_map::max_cells) {
+        note_ = "jps-deadend searched the map itself: it is over the dead-end map's limit of "
+                "2^24 cells";
+        return engine_.start(map, request);
+    }
     // Only what jps-pruned searches natively, on uniform costs (a wide gate is only exact
     // there), and only valid requests (the engine reports the others).
     if (!served || map.has_terrain_costs() || request.stop_within > 0 || request.window ||
         request.turn_penalty || request.hex || request.weight != 1.0 ||
-        request.landmarks != nullptr ||
-        std::int64_t{map.width()} * map.height() > dead_end_map::max_cells ||
-        search::request_problem(map, request)) {
+        request.landmarks != nullptr || search::request_problem(map, request)) {
         return engine_.start(map, request);
     }
     const auto ends = dead_end_map::of(map, rules, request.mask());
     ends_bytes_ = ends->memory_bytes();
-    auto core = map.derived().get_or_build<dead_end_core>(
+    const auto core = map.derived().get_or_build<dead_end_core>(
         dead_end_core::cache_key(rules, request.mask()),
         [&] { return dead_end_core::build(map, *ends, request.mask()); });
     if (core->open[ends->area_of(request.start)] == 0 ||
         core->open[ends->area_of(request.goal)] == 0) {
         return engine_.start(map, request); // in a blocked dead end: the map itself
     }
-    core_ = std::move(core);
-    return engine_.start(map, request, core_->rows, core_->cols);
+    return engine_.start(map, request, core->rows, core->cols); // the engine holds them
 }
 
 bool dead_end_jps::step(std::uint64_t budget) {
@@ -88,9 +90,9 @@ bool dead_end_jps::step(std::uint64_t budget) {
 search::search_result dead_end_jps::finish() {
     search::search_result out = engine_.finish();
     out.stats.preprocessing_bytes += ends_bytes_;
-    core_.reset();
     constexpr std::string_view inner = "jps-pruned";
     if (out.reason.starts_with(inner)) out.reason = "jps-deadend" + out.reason.substr(inner.size());
+    if (!note_.empty()) out.reason = out.reason.empty() ? note_ : note_ + "; " + out.reason;
     return out;
 }
 

@@ -1,7 +1,8 @@
 // Dead-end maps repaired while threads read: a writer applies game edits one snapshot after
 // another (keeping the history alive, so every new version repairs its parent's map) while
-// readers run astar-deadend on the newest snapshot, racing to repair its map. Every answer is
-// checked against A* on the same snapshot, and most versions were repaired, not built anew.
+// readers run astar-deadend and jps-deadend on the newest snapshot, racing to repair its map
+// and to build its core. Every answer is checked against A* on the same snapshot, and most
+// versions were repaired, not built anew.
 // Run under ThreadSanitizer by ./test (build/tsan).
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include "support/game_edits.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/grid/map_snapshot.hpp"
+#include "xunlu/hierarchy/dead_end_jps.hpp"
 #include "xunlu/hierarchy/dead_ends.hpp"
 #include "xunlu/search/astar.hpp"
 
@@ -46,12 +48,14 @@ TEST(dead_end_repair_concurrency, readers_repair_each_new_version_while_a_writer
             b = {static_cast<std::int32_t>(rng() % 60), static_cast<std::int32_t>(rng() % 48)};
         } while (!map.passable(a) || !map.passable(b));
         hierarchy::dead_end_astar pruned;
+        hierarchy::dead_end_jps core; // the map's core, built from its dead-end map
         const search::search_request req{.start = a, .goal = b, .rules = rules};
-        const auto got = pruned.find_path(map, req);
         const auto ref = search::find_path_astar(map, req);
-        if (got.status != ref.status) return "status differs: " + got.reason;
-        if (ref.found() && std::abs(got.cost - ref.cost) > 1e-9 * std::max(1.0, ref.cost)) {
-            return "cost differs";
+        for (const auto& got : {pruned.find_path(map, req), core.find_path(map, req)}) {
+            if (got.status != ref.status) return "status differs: " + got.reason;
+            if (ref.found() && std::abs(got.cost - ref.cost) > 1e-9 * std::max(1.0, ref.cost)) {
+                return "cost differs";
+            }
         }
         return "";
     };

@@ -103,6 +103,18 @@ TEST(dead_end_jps, falls_back_to_the_map_and_follows_edits) {
     cut.corners = grid::corner_rule::always;
     EXPECT_EQ(engine.find_path(snap->map(), {.start = {0, 0}, .goal = {1, 1}, .rules = cut}).status,
               search::search_status::invalid_input);
+    // A cell off the map: refused, not searched.
+    EXPECT_EQ(engine.find_path(snap->map(), {.start = {-1, 0}, .goal = {1, 1}}).status,
+              search::search_status::invalid_input);
+    EXPECT_EQ(engine.find_path(snap->map(), {.start = {0, 0}, .goal = {57, 3}}).status,
+              search::search_status::invalid_input);
+    // Maps over the dead-end map's limit: jps-pruned on the map itself, and said so (nothing
+    // is built).
+    const auto huge = grid::grid_map::create(4097, 4096).value();
+    const auto big = engine.find_path(huge, {.start = {0, 0}, .goal = {3, 3}});
+    ASSERT_TRUE(big.found()) << big.reason;
+    EXPECT_NE(big.reason.find("over the dead-end map's limit of 2^24 cells"), std::string::npos)
+        << big.reason;
     // Edits: each new version gets its own core, and answers stay A*'s.
     std::mt19937_64 rng(5);
     for (int round = 0; round < 30; ++round) {

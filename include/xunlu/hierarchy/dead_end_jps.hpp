@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "xunlu/grid/grid_map.hpp"
@@ -45,8 +46,9 @@ struct dead_end_core {
 /// end holding neither (a path in and out of one can walk along its gap instead), so answers
 /// stay optimal.
 /// Other queries, maps with terrain costs (gates are exact on uniform costs only), maps over
-/// dead_end_map::max_cells, and what jps-pruned does not search natively (corner-cutting
-/// rules, stop_within, windows, ...) run jps-pruned on the map itself. One per thread.
+/// dead_end_map::max_cells (said in `reason`), and what jps-pruned does not search natively
+/// (corner-cutting rules, stop_within, windows, ...) run jps-pruned on the map itself. One per
+/// thread.
 class dead_end_jps {
   public:
     dead_end_jps();
@@ -60,8 +62,8 @@ class dead_end_jps {
 
   private:
     jps::block_jps engine_;
-    std::shared_ptr<const dead_end_core> core_; ///< the last query's, while it runs
-    std::size_t ends_bytes_ = 0;
+    std::size_t ends_bytes_ = 0; ///< the last query's dead-end map, counted as preprocessing
+    std::string note_;           ///< said in `reason`: why the map itself was searched
 };
 
 } // namespace xunlu::hierarchy
