@@ -12,8 +12,11 @@
 
 #include "abstract_landmarks.hpp"
 #include "box_search.hpp"
+#include "cluster_ranges.hpp"
 #include "xunlu/hierarchy/dead_ends.hpp"
+#include "xunlu/jps/block_jps.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/landmark_ranges.hpp"
 #include "xunlu/search/request_check.hpp"
 
 namespace xunlu::hierarchy {
@@ -68,6 +71,8 @@ struct hpa_search::impl {
     std::vector<cell> smooth;       ///< smoothing: the new path
     std::vector<cell> raw;          ///< the refined path before smoothing
     dead_end_keep keep;             ///< exact mode: the dead-end areas the query needs
+    exact_search exact = exact_search::cells;
+    jps::block_jps cells{jps::jump_pruning::intermediate}; ///< exact mode's search of the cells
 
     node_record& record(std::uint32_t id) {
         const std::size_t p = id >> page_bits;
@@ -103,6 +108,14 @@ double hpa_search::abstract_weight(const grid::grid_map& map) const noexcept {
     if (impl_->mode != hpa_mode::fast) return 1.0;
     if (impl_->abstract_weight) return *impl_->abstract_weight;
     return big_world(map) ? big_world_abstract_weight : fast_abstract_weight;
+}
+
+void hpa_search::set_exact_search(exact_search how) noexcept {
+    impl_->exact = how;
+}
+
+exact_search hpa_search::exact_search_used() const noexcept {
+    return impl_->exact;
 }
 
 hpa_mode hpa_search::mode() const noexcept {
@@ -250,9 +263,11 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
             steps[i] = s.box.steps(c.transitions[i]);
         }
     };
+    // Exact mode searches the cells (below) and links only the goal.
+    const bool cells = impl_->mode == hpa_mode::exact && s.exact == exact_search::cells;
     // Start and goal in one cluster: the start's search also gives the direct distance.
-    link_to_cluster(cs, start, s.start_steps, ks == kg);
-    const packed_steps direct = ks == kg ? s.box.steps(goal) : no_route;
+    if (!cells) link_to_cluster(cs, start, s.start_steps, ks == kg);
+    const packed_steps direct = ks == kg && !cells ? s.box.steps(goal) : no_route;
     link_to_cluster(cg, goal, s.goal_steps, false);
 
     // Abstract A*: the transitions, then the start (id n) and the goal (id n + 1).
@@ -308,6 +323,32 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         for (std::size_t l = 0; l < lcount; ++l) {
             s.goal_bounds[l] = std::min(s.goal_bounds[l], row[l] + link);
         }
+    }
+    if (cells) {
+        // JPS (jps-pruned) over the cells with the larger of the octile distance and the
+        // landmark bounds of each cell's cluster: the range of its cells' distances from each
+        // landmark (detail::cluster_ranges, built once per graph version from these landmarks),
+        // against the goal's exact distance. Admissible, so the answer stays the shortest.
+        const auto ranges = map.derived().get_or_build<search::landmark_ranges>(
+            detail::cluster_ranges_key(options.cache_key()),
+            [&] { return detail::cluster_ranges(map, *graph, *landmarks); });
+        search::landmark_ranges_goal toward;
+        toward.ranges = ranges.get();
+        toward.goal.fill(search::landmark_ranges::unreachable);
+        for (std::size_t l = 0; l < std::min(lcount, ranges->count()); ++l) {
+            toward.goal[l] = s.goal_bounds[l];
+        }
+        search::search_request r = request;
+        r.landmark_ranges = &toward;
+        search::search_result cells_out = s.cells.find_path(map, r);
+        cells_out.stats.preprocessing_bytes +=
+            out.stats.preprocessing_bytes + ranges->memory_bytes();
+        cells_out.stats.expanded += s.box.expanded() - expanded_before; // the goal's link
+        constexpr std::string_view inner = "jps-pruned";
+        if (cells_out.reason.starts_with(inner)) {
+            cells_out.reason = std::string(algo) + cells_out.reason.substr(inner.size());
+        }
+        return cells_out;
     }
     constexpr double unreachable = detail::abstract_landmarks::unreachable;
     auto h_node = [&](std::size_t k, std::uint32_t id, cell c) {

@@ -41,6 +41,8 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
     goal_ = static_cast<std::uint32_t>(map.index(request.goal));
     const double h0 = request.landmarks != nullptr
                           ? search::make_landmark_heuristic(request)(request.start)
+                      : request.landmark_ranges != nullptr
+                          ? make_range_heuristic(request)(request.start)
                           : make_heuristic(request)(std::abs(request.goal.x - request.start.x),
                                                     std::abs(request.goal.y - request.start.y));
     const search::search_limits limits{.max_expansions = request.max_expansions,
@@ -109,6 +111,14 @@ std::optional<std::string> astar_fallback_reason(const grid::grid_map& map,
                " prunes on optimal g values, so the bound is kept by A* with the weight";
     }
     return std::nullopt;
+}
+
+search::landmark_range_heuristic
+make_range_heuristic(const search::search_request& request) noexcept {
+    const jump_heuristic base = make_heuristic(request);
+    // A Euclidean base is not of the form a*max + b*min; a*max (Chebyshev) is below it.
+    return search::make_landmark_range_heuristic(*request.landmark_ranges, request.goal, base.a,
+                                                 base.euclidean ? 0 : base.b);
 }
 
 jump_heuristic make_heuristic(const search::search_request& request) noexcept {

@@ -14,6 +14,7 @@
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/best_first.hpp"
 #include "xunlu/search/grid_expander.hpp"
+#include "xunlu/search/landmark_ranges.hpp"
 #include "xunlu/search/landmark_table.hpp"
 #include "xunlu/search/search_observer.hpp"
 #include "xunlu/search/search_request.hpp"
@@ -44,6 +45,9 @@ struct jump_heuristic {
     }
 };
 [[nodiscard]] jump_heuristic make_heuristic(const search::search_request& request) noexcept;
+/// The landmark range heuristic of a request with `landmark_ranges` set, over its octile base.
+[[nodiscard]] search::landmark_range_heuristic
+make_range_heuristic(const search::search_request& request) noexcept;
 
 /// Turns a variant's jump function into an expander of search::best_first. The variant's
 /// `expand(index, x, y, dx, dy, emit)` calls `emit(target_index, steps, dx, dy)` for each
@@ -116,6 +120,9 @@ class jump_search {
         };
         if (request_.landmarks != nullptr) { // differential heuristic (jps-dh)
             return with(search::make_landmark_heuristic(request_));
+        }
+        if (request_.landmark_ranges != nullptr) { // ranges per block (hpa-exact)
+            return with(make_range_heuristic(request_));
         }
         return with(search::goal_heuristic<jump_heuristic>{make_heuristic(request_),
                                                            request_.goal.x, request_.goal.y});

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "xunlu/search/heading_expander.hpp"
+#include "xunlu/search/landmark_ranges.hpp"
 #include "xunlu/search/landmark_table.hpp"
 
 namespace xunlu::search {
@@ -71,6 +72,15 @@ std::optional<std::string> request_problem(const grid::grid_map& map,
                    std::to_string(request.landmarks->width()) + "x" +
                    std::to_string(request.landmarks->height()) +
                    " map with other rules or mask than this search";
+        }
+    }
+    if (request.landmark_ranges != nullptr) {
+        const landmark_ranges* r = request.landmark_ranges->ranges;
+        if (request.landmarks != nullptr) {
+            return std::string("landmark ranges and a landmark table are not combined");
+        }
+        if (r == nullptr || r->width() != map.width() || r->height() != map.height()) {
+            return std::string("the landmark ranges were not built for this map's size");
         }
     }
     if (request.hex) {

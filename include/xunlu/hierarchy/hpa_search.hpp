@@ -25,6 +25,16 @@ enum class hpa_mode : std::uint8_t {
     exact,
 };
 
+/// How exact mode searches once start and goal are linked (fast mode: always the abstract graph).
+enum class exact_search : std::uint8_t {
+    /// JPS (jps-pruned) over the cells, guided by the landmark distance ranges of the clusters
+    /// (from the abstract graph's landmarks): the default, several times faster on game maps.
+    cells,
+    /// A* over the abstract graph (every crossing cell a node), each edge refined into cells;
+    /// skips dead ends on maps full of them.
+    abstract,
+};
+
 /// Reusable hierarchical search engine (one per thread). Rule 8 (8-connected, no corner
 /// cutting; exact or 10/14 costs); other rules get invalid_input. Terrain costs, stop_within
 /// > 0, turn penalties, hex maps, windows and weights run A* (said in `reason`).
@@ -88,6 +98,9 @@ class hpa_search {
     /// Called with progress while a query builds a graph (for big maps).
     void set_progress(build_progress progress);
     [[nodiscard]] hpa_mode mode() const noexcept;
+    /// Chooses exact mode's search (docs/hierarchy.md); both answer with the shortest paths.
+    void set_exact_search(exact_search how) noexcept;
+    [[nodiscard]] exact_search exact_search_used() const noexcept;
     /// Bytes of this engine's scratch (in-cluster arrays, abstract node pages, heap).
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 

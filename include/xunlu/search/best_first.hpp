@@ -19,6 +19,15 @@
 
 namespace xunlu::search {
 
+/// Whether heuristic `H` is consistent (the default) or only admissible (it says
+/// `static constexpr bool consistent = false;`).
+template <class H> inline constexpr bool consistent_heuristic = true;
+template <class H>
+requires requires {
+    H::consistent;
+}
+inline constexpr bool consistent_heuristic<H> = H::consistent;
+
 /// Where a search stands. `running` until a step ends it.
 enum class search_phase : std::uint8_t {
     idle,           ///< nothing started
@@ -57,8 +66,11 @@ struct search_limits {
 /// (called only for newly reached nodes, so its cost is not paid for the others); `how` is the
 /// record the node was reached with (the `root` record for the start). The parent record is
 /// whatever the expander needs to rebuild the path and to prune (A*: the direction byte; JPS: the
-/// parent id and the direction of arrival). The heuristic is a functor `double(const position&)`
-/// (consistent, so the fast stack is valid when enabled); the goal rule `bool(std::uint32_t id,
+/// parent id and the direction of arrival). The heuristic is a functor `double(const position&)`,
+/// consistent (then the fast stack is valid when enabled) unless it says
+/// `static constexpr bool consistent = false;` (admissible only: then a closed node reached by a
+/// cheaper path is opened again, which keeps answers optimal; never with the fast stack); the
+/// goal rule `bool(std::uint32_t id,
 /// const position&)` decides when an expanded node ends the search. The observer gets `on_open(id)`
 /// / `on_close(id)` (null_observer: nothing).
 ///
@@ -307,6 +319,22 @@ template <class Parent> class best_first {
                             ++st.heap_pushes;
                         }
                         return;
+                    }
+                    if constexpr (!consistent_heuristic<Heuristic>) {
+                        // An admissible but inconsistent heuristic can close a node before
+                        // its cheapest path is known: open it again when one shows up.
+                        static_assert(!FastStack, "the fast stack needs a consistent heuristic");
+                        if (nn.heap_slot == closed_slot) {
+                            const double rg = g + step_cost;
+                            if (rg < nn.g) {
+                                nn.g = rg;
+                                view.parent(nb) = how;
+                                heap.push({rg + h(nb_at()), static_cast<float>(rg)}, nb);
+                                ++st.heap_pushes;
+                                ++st.reopened;
+                            }
+                            return;
+                        }
                     }
                     // Closed, or waiting on the fast stack (then its f is minimal
                     // and cannot improve).

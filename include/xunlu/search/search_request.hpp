@@ -16,6 +16,7 @@
 namespace xunlu::search {
 
 class landmark_table;
+struct landmark_ranges_goal;
 
 /// An inclusive box of cells (unpadded coordinates) a search may not leave: cells outside it
 /// count as blocked. Used for local searches (the hybrid's windows) without copying the map.
@@ -83,6 +84,13 @@ struct search_request {
     /// may be octile, Manhattan (4-connected), Chebyshev or zero (not Euclidean); not combined
     /// with turn_penalty, hex or weight.
     const landmark_table* landmarks = nullptr;
+    /// Optional landmark distance ranges per block of cells and the goal's distances
+    /// (search::landmark_ranges_goal): the JPS engines (`jps-pruned`, `jps-block`) then use
+    /// max(octile, the range bounds), admissible but not consistent, and open closed nodes
+    /// again, so answers stay optimal. Must be built for this map's size, `rules` (8-connected,
+    /// no corner cutting) and mask, and outlive the search; set by `hpa-exact`. Not combined
+    /// with `landmarks`; other searches (and the A* fallback) use their own heuristic.
+    const landmark_ranges_goal* landmark_ranges = nullptr;
     /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 

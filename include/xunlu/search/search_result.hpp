@@ -30,6 +30,8 @@ struct search_stats {
     std::uint64_t heap_pushes = 0;       ///< insertions into the heap; A* lets nodes whose f
                                          ///< equals their parent's bypass it (fast stack)
     std::uint64_t decrease_keys = 0;     ///< improvements of a node already in OPEN
+    std::uint64_t reopened = 0;          ///< closed nodes opened again by a cheaper path (only
+                                         ///< with an inconsistent heuristic)
     std::uint64_t peak_open = 0;         ///< largest OPEN size seen
     std::size_t memory_bytes = 0;        ///< bytes of search memory held (node store + OPEN)
     std::size_t preprocessing_bytes = 0; ///< per-map caches the query used (JPS bit rows,
