@@ -26,6 +26,10 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
     ASSERT_FALSE(files.empty()) << testdata::movingai_dir() << " holds no .map.scen files";
     hierarchy::hpa_search exact(hierarchy::hpa_mode::exact);
     hierarchy::hpa_search fast(hierarchy::hpa_mode::fast);
+    // Exact mode's other search (A* over the abstract graph) on every 5th scenario.
+    hierarchy::hpa_search abstract(hierarchy::hpa_mode::exact);
+    abstract.set_exact_search(hierarchy::exact_search::abstract);
+    std::size_t seen = 0;
     // Sanitizer and unoptimised builds check every 5th file (each map builds two graphs and
     // their landmarks) with fewer queries.
     const std::size_t per_file = testing::thin_sampling ? 4 : 25;
@@ -39,6 +43,11 @@ TEST(hpa_movingai, exact_matches_optimal_lengths_and_fast_stays_within_its_bound
             EXPECT_TRUE(s.matches(e.length)) << "hpa-exact " << where << ": length " << e.length
                                              << " expected " << s.optimal_length;
             EXPECT_FALSE(grid::check_path(map, e.path, req.rules, req.mask()).has_value());
+            if (seen++ % 5 == 0) {
+                const auto a = abstract.find_path(map, req);
+                EXPECT_TRUE(s.matches(a.length))
+                    << "hpa-exact (abstract) " << where << ": length " << a.length;
+            }
             const auto f = fast.find_path(map, req);
             ASSERT_TRUE(f.found()) << "hpa " << where << ": " << f.reason;
             ASSERT_EQ(f.path.front(), s.start) << where;

@@ -4,6 +4,7 @@
 // transition, a path that leaves its cluster and comes back); budgets, caps and refusals.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <random>
 #include <string>
@@ -71,25 +72,43 @@ void compare_with_astar(hpa_search& engine, const grid::grid_map& map, int queri
     (void)unreachable;
 }
 
+// Both of exact mode's searches: JPS over the cells with the clusters' landmark ranges (the
+// default) and A* over the abstract graph.
+constexpr std::array exact_searches{hierarchy::exact_search::cells,
+                                    hierarchy::exact_search::abstract};
+
+std::string search_name(hierarchy::exact_search how) {
+    return how == hierarchy::exact_search::cells ? "cells: " : "abstract: ";
+}
+
 TEST(hpa_search, exact_mode_equals_astar_on_random_maze_room_and_open_maps) {
-    hpa_search exact(hpa_mode::exact);
-    for (const double rate : {0.0, 10.0, 25.0, 40.0}) {
-        compare_with_astar(exact, random_map(61, 45, rate, 7), 150, 11,
-                           "random " + std::to_string(rate) + "%");
+    for (const auto how : exact_searches) {
+        hpa_search exact(hpa_mode::exact);
+        exact.set_exact_search(how);
+        const std::string name = search_name(how);
+        for (const double rate : {0.0, 10.0, 25.0, 40.0}) {
+            compare_with_astar(exact, random_map(61, 45, rate, 7), 150, 11,
+                               name + "random " + std::to_string(rate) + "%");
+        }
+        compare_with_astar(exact, grid::generate_maze(63, 47, 1, 3).value(), 100, 5, name + "maze");
+        compare_with_astar(exact, grid::generate_maze(70, 70, 3, 4).value(), 100, 6,
+                           name + "maze-3");
+        compare_with_astar(exact, grid::generate_rooms(65, 49, 7, 9).value(), 150, 8,
+                           name + "rooms");
+        compare_with_astar(exact, random_map(50, 40, 30, 2), 100, 4, name + "random 10/14",
+                           grid::step_costs::integer_10_14);
     }
-    compare_with_astar(exact, grid::generate_maze(63, 47, 1, 3).value(), 100, 5, "maze");
-    compare_with_astar(exact, grid::generate_maze(70, 70, 3, 4).value(), 100, 6, "maze-3");
-    compare_with_astar(exact, grid::generate_rooms(65, 49, 7, 9).value(), 150, 8, "rooms");
-    compare_with_astar(exact, random_map(50, 40, 30, 2), 100, 4, "random 10/14",
-                       grid::step_costs::integer_10_14);
 }
 
 TEST(hpa_search, every_cluster_size_is_exact_in_exact_mode) {
     const auto map = random_map(53, 37, 30, 21);
-    for (const std::int32_t size : {4, 5, 8, 13, 16, 64}) {
-        hpa_search exact(hpa_mode::exact, size);
-        compare_with_astar(exact, map, 60, 30 + static_cast<std::uint64_t>(size),
-                           "cluster " + std::to_string(size));
+    for (const auto how : exact_searches) {
+        for (const std::int32_t size : {4, 5, 8, 13, 16, 64}) {
+            hpa_search exact(hpa_mode::exact, size);
+            exact.set_exact_search(how);
+            compare_with_astar(exact, map, 60, 30 + static_cast<std::uint64_t>(size),
+                               search_name(how) + "cluster " + std::to_string(size));
+        }
     }
 }
 

@@ -19,7 +19,7 @@
 namespace xunlu {
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double infinite_cost = std::numeric_limits<double>::infinity();
 
 struct move {
     int dx;
@@ -61,7 +61,7 @@ double brute_force(const grid::grid_map& m, cell s, cell g, grid::movement_rules
                    double penalty) {
     const int w = m.width();
     const auto states = static_cast<std::size_t>(w * m.height() * 9);
-    std::vector<double> d(states, inf);
+    std::vector<double> d(states, infinite_cost);
     using item = std::tuple<double, int, int, int>; // cost, x, y, last move (8 = none)
     std::priority_queue<item, std::vector<item>, std::greater<>> q;
     auto id = [&](int x, int y, int h) { return static_cast<std::size_t>((y * w + x) * 9 + h); };
@@ -85,7 +85,7 @@ double brute_force(const grid::grid_map& m, cell s, cell g, grid::movement_rules
             }
         }
     }
-    return inf;
+    return infinite_cost;
 }
 
 /// The cost of a path of neighbouring cells under the same model (steps, terrain, turns).
@@ -223,7 +223,7 @@ TEST(turn_penalty, a_penalty_straightens_the_path) {
 TEST(turn_penalty, bad_penalties_are_refused) {
     const auto t = testing::parse_ascii("S..G");
     search::astar engine;
-    for (const double bad : {-1.0, std::numeric_limits<double>::quiet_NaN(), inf}) {
+    for (const double bad : {-1.0, std::numeric_limits<double>::quiet_NaN(), infinite_cost}) {
         const auto r =
             engine.find_path(t.map, {.start = t.start, .goal = t.goal, .turn_penalty = bad});
         EXPECT_EQ(r.status, search::search_status::invalid_input);

@@ -34,7 +34,7 @@ class XUNLU_API landmark_ranges {
 
     /// Widens block `b`'s range of landmark `k` to hold distance `d` (finite).
     void widen(std::size_t b, std::size_t k, double d) noexcept {
-        double* r = range(b, k);
+        double* r = ranges_.data() + (b * count_ + k) * 2;
         r[0] = std::min(r[0], d);
         r[1] = std::max(r[1], d);
     }
@@ -56,9 +56,6 @@ class XUNLU_API landmark_ranges {
     }
 
   private:
-    double* range(std::size_t b, std::size_t k) noexcept {
-        return ranges_.data() + (b * count_ + k) * 2;
-    }
     std::vector<double> ranges_; ///< [block][landmark]{lo, hi}
     std::int32_t width_;
     std::int32_t height_;
