@@ -13,8 +13,8 @@
 #include "abstract_landmarks.hpp"
 #include "box_search.hpp"
 #include "cluster_ranges.hpp"
+#include "xunlu/hierarchy/dead_end_jps.hpp"
 #include "xunlu/hierarchy/dead_ends.hpp"
-#include "xunlu/jps/block_jps.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/landmark_ranges.hpp"
 #include "xunlu/search/request_check.hpp"
@@ -72,7 +72,7 @@ struct hpa_search::impl {
     std::vector<cell> raw;          ///< the refined path before smoothing
     dead_end_keep keep;             ///< exact mode: the dead-end areas the query needs
     exact_search exact = exact_search::cells;
-    jps::block_jps cells{jps::jump_pruning::intermediate}; ///< exact mode's search of the cells
+    dead_end_jps cells; ///< exact mode's search of the cells (jps-pruned on the dead-end core)
 
     node_record& record(std::uint32_t id) {
         const std::size_t p = id >> page_bits;
@@ -325,10 +325,12 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         }
     }
     if (cells) {
-        // JPS (jps-pruned) over the cells with the larger of the octile distance and the
-        // landmark bounds of each cell's cluster: the range of its cells' distances from each
-        // landmark (detail::cluster_ranges, built once per graph version from these landmarks),
-        // against the goal's exact distance. Admissible, so the answer stays the shortest.
+        // JPS over the cells with the larger of the octile distance and the landmark bounds of
+        // each cell's cluster: the range of its cells' distances from each landmark
+        // (detail::cluster_ranges, built once per graph version from these landmarks), against
+        // the goal's exact distance. Admissible, so the answer stays the shortest. The search
+        // runs on the dead-end core (jps-deadend: small dead ends blocked) when neither start
+        // nor goal lies in a blocked one; distances there are never shorter, so the bounds hold.
         const auto ranges = map.derived().get_or_build<search::landmark_ranges>(
             detail::cluster_ranges_key(options.cache_key()),
             [&] { return detail::cluster_ranges(map, *graph, *landmarks); });
@@ -344,7 +346,7 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         cells_out.stats.preprocessing_bytes +=
             out.stats.preprocessing_bytes + ranges->memory_bytes();
         cells_out.stats.expanded += s.box.expanded() - expanded_before; // the goal's link
-        constexpr std::string_view inner = "jps-pruned";
+        constexpr std::string_view inner = "jps-deadend";
         if (cells_out.reason.starts_with(inner)) {
             cells_out.reason = std::string(algo) + cells_out.reason.substr(inner.size());
         }
