@@ -139,6 +139,10 @@ int main(int argc, char** argv) {
     app.add_option("--flat", flat, "the flat optimal peer")->capture_default_str();
     app.add_option("--flat-every", flat_every, "run the flat peer on every N-th query only")
         ->capture_default_str();
+    std::string exact_search;
+    app.add_option("--exact-search", exact_search,
+                   "hpa-exact's search: cells or abstract (default: the engine's by map size)")
+        ->check(CLI::IsMember({"cells", "abstract"}));
     bool dead_ends = false;
     app.add_flag("--dead-ends", dead_ends,
                  "time the dead-end map instead (build, repairs, A* with and without it on every "
@@ -197,6 +201,10 @@ int main(int argc, char** argv) {
         const auto mode =
             algo == "hpa-exact" ? hierarchy::hpa_mode::exact : hierarchy::hpa_mode::fast;
         hierarchy::hpa_search engine(mode, cluster_size);
+        if (!exact_search.empty()) {
+            engine.set_exact_search(exact_search == "cells" ? hierarchy::exact_search::cells
+                                                            : hierarchy::exact_search::abstract);
+        }
         engine.set_progress([&](std::size_t done, std::size_t total) {
             std::fprintf(stderr, "\r%s graph: %zu/%zu clusters", algo.c_str(), done, total);
         });
@@ -211,6 +219,12 @@ int main(int argc, char** argv) {
         // One untimed query first: the first query on a map builds the abstract landmarks
         // (seconds on the largest worlds), which would otherwise land in the first weight's mean.
         if (!pairs.empty()) {
+            if (mode == hierarchy::hpa_mode::exact) {
+                std::printf("%-10s exact search: %s\n", algo.c_str(),
+                            engine.exact_search_for(map) == hierarchy::exact_search::cells
+                                ? "cells (JPS with the clusters' landmark ranges)"
+                                : "abstract (A* over the abstract graph)");
+            }
             t0 = clock_type::now();
             (void)engine.find_path(map, {.start = pairs[0].first, .goal = pairs[0].second});
             std::printf("%-10s first query (builds the landmarks, untimed below) %.1f ms\n",

@@ -66,12 +66,12 @@ struct hpa_search::impl {
     };
     std::vector<entry> heap;
     std::vector<std::uint32_t> chain;
-    std::vector<std::size_t> turns; ///< smoothing: indices of the path's turning points
-    std::vector<double> prefix;     ///< smoothing: path cost up to each cell
-    std::vector<cell> smooth;       ///< smoothing: the new path
-    std::vector<cell> raw;          ///< the refined path before smoothing
-    dead_end_keep keep;             ///< exact mode: the dead-end areas the query needs
-    exact_search exact = exact_search::cells;
+    std::vector<std::size_t> turns;    ///< smoothing: indices of the path's turning points
+    std::vector<double> prefix;        ///< smoothing: path cost up to each cell
+    std::vector<cell> smooth;          ///< smoothing: the new path
+    std::vector<cell> raw;             ///< the refined path before smoothing
+    dead_end_keep keep;                ///< exact mode: the dead-end areas the query needs
+    std::optional<exact_search> exact; ///< set_exact_search's; unset: by map size
     dead_end_jps cells; ///< exact mode's search of the cells (jps-pruned on the dead-end core)
 
     node_record& record(std::uint32_t id) {
@@ -114,8 +114,9 @@ void hpa_search::set_exact_search(exact_search how) noexcept {
     impl_->exact = how;
 }
 
-exact_search hpa_search::exact_search_used() const noexcept {
-    return impl_->exact;
+exact_search hpa_search::exact_search_for(const grid::grid_map& map) const noexcept {
+    if (impl_->exact) return *impl_->exact;
+    return big_world(map) ? exact_search::abstract : exact_search::cells;
 }
 
 hpa_mode hpa_search::mode() const noexcept {
@@ -130,7 +131,7 @@ std::size_t hpa_search::memory_bytes() const noexcept {
            impl_->prefix.capacity() * sizeof(double) +
            (impl_->smooth.capacity() + impl_->raw.capacity()) * sizeof(cell) +
            impl_->goal_bounds.capacity() * sizeof(double) + impl_->keep.memory_bytes() +
-           impl_->chain.capacity() * sizeof(std::uint32_t);
+           impl_->chain.capacity() * sizeof(std::uint32_t) + impl_->cells.memory_bytes();
 }
 
 std::string hpa_search::size_problem(const grid::grid_map& map) const {
@@ -264,7 +265,8 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         }
     };
     // Exact mode searches the cells (below) and links only the goal.
-    const bool cells = impl_->mode == hpa_mode::exact && s.exact == exact_search::cells;
+    const bool cells =
+        impl_->mode == hpa_mode::exact && exact_search_for(map) == exact_search::cells;
     // Start and goal in one cluster: the start's search also gives the direct distance.
     if (!cells) link_to_cluster(cs, start, s.start_steps, ks == kg);
     const packed_steps direct = ks == kg && !cells ? s.box.steps(goal) : no_route;

@@ -344,8 +344,9 @@ const std::vector<finder_entry>& table() {
          [] { return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(); }},
         {"hpa-exact",
          "two-tier search with every border crossing a transition (8-cell clusters, 16 on maps "
-         "over 2^22 cells): the abstract shortest path is the grid shortest path; skips dead "
-         "ends on maps full of them (rule 8)",
+         "over 2^22 cells), exact: JPS over the cells (on the dead-end core) guided by each "
+         "cluster's range of landmark distances from the abstract graph; optimal, graph, "
+         "landmarks and ranges built on first use (rule 8)",
          hpa_caps(true),
          [] {
              return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(

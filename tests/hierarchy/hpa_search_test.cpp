@@ -193,6 +193,19 @@ TEST(hpa_search, abstract_weight_by_map_size_unless_set) {
     EXPECT_EQ(exact.abstract_weight(big), 1.0);
 }
 
+TEST(hpa_search, exact_search_by_map_size_unless_set) {
+    const auto small = random_map(64, 64, 0, 1);
+    // One cell over 2^22 in total: a big world, where JPS's node store would grow with the map.
+    const auto big = random_map(2049, 2048, 0, 1);
+    hpa_search exact(hpa_mode::exact);
+    EXPECT_EQ(exact.exact_search_for(small), hierarchy::exact_search::cells);
+    EXPECT_EQ(exact.exact_search_for(big), hierarchy::exact_search::abstract);
+    exact.set_exact_search(hierarchy::exact_search::cells);
+    EXPECT_EQ(exact.exact_search_for(big), hierarchy::exact_search::cells);
+    exact.set_exact_search(hierarchy::exact_search::abstract);
+    EXPECT_EQ(exact.exact_search_for(small), hierarchy::exact_search::abstract);
+}
+
 TEST(hpa_search, a_path_that_leaves_its_cluster_and_comes_back) {
     // Start and goal share the top-left 8x8 cluster but a wall inside it separates them: the
     // only way round leaves the cluster.
