@@ -61,8 +61,6 @@ class dead_end_jps {
     search::search_result finish();
     /// Bytes of the engine's search memory (node store and OPEN).
     [[nodiscard]] std::size_t memory_bytes() const noexcept { return engine_.memory_bytes(); }
-    /// As jps::block_jps::set_dense_limit.
-    void set_dense_limit(std::size_t ids) noexcept { engine_.set_dense_limit(ids); }
 
   private:
     jps::block_jps engine_;

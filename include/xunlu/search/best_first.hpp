@@ -70,9 +70,8 @@ struct search_limits {
 /// consistent (then the fast stack is valid when enabled) unless it says
 /// `static constexpr bool consistent = false;` (admissible only: then a closed node reached by a
 /// cheaper path is opened again, which keeps answers optimal; never with the fast stack); the
-/// goal rule `bool(std::uint32_t id,
-/// const position&)` decides when an expanded node ends the search. The observer gets `on_open(id)`
-/// / `on_close(id)` (null_observer: nothing).
+/// goal rule `bool(std::uint32_t id, const position&)` decides when an expanded node ends the
+/// search. The observer gets `on_open(id)` / `on_close(id)` (null_observer: nothing).
 ///
 /// Use: `start(...)`, then `step(...)` until it returns true, then read phase(), end_id(),
 /// node()/parent() along the chain, stats(). Never throws: allocation failures end the search

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/search/heuristic.hpp"
 #include "xunlu/xunlu_export.h"
 
 namespace xunlu::search {
@@ -85,10 +86,7 @@ struct landmark_range_heuristic {
     std::array<double, landmark_ranges::max_count> goal{};
 
     double operator()(cell p) const noexcept {
-        const std::int32_t dx = std::abs(gx - p.x);
-        const std::int32_t dy = std::abs(gy - p.y);
-        double h =
-            a * static_cast<double>(std::max(dx, dy)) + b * static_cast<double>(std::min(dx, dy));
+        double h = octile_h{a, b}(std::abs(gx - p.x), std::abs(gy - p.y));
         const std::size_t block = ranges->block_of(p);
         for (std::uint32_t i = 0; i < active; ++i) {
             const double* r = ranges->range(block, which[i]);

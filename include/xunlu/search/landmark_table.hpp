@@ -17,6 +17,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/search/heuristic.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/xunlu_export.h"
 
@@ -111,10 +112,7 @@ struct landmark_heuristic {
     std::array<double, landmark_table::max_count> goal{};
 
     double operator()(cell p) const noexcept {
-        const std::int32_t dx = std::abs(gx - p.x);
-        const std::int32_t dy = std::abs(gy - p.y);
-        double h =
-            a * static_cast<double>(std::max(dx, dy)) + b * static_cast<double>(std::min(dx, dy));
+        double h = octile_h{a, b}(std::abs(gx - p.x), std::abs(gy - p.y));
         const double* d =
             dist + (static_cast<std::size_t>(p.y + 1) * static_cast<std::size_t>(stride) +
                     static_cast<std::size_t>(p.x + 1)) *

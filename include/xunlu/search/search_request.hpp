@@ -85,8 +85,9 @@ struct search_request {
     /// with turn_penalty, hex or weight.
     const landmark_table* landmarks = nullptr;
     /// Optional landmark distance ranges per block of cells and the goal's distances
-    /// (search::landmark_ranges_goal): the JPS engines (`jps-pruned`, `jps-block`) then use
-    /// max(octile, the range bounds), admissible but not consistent, and open closed nodes
+    /// (search::landmark_ranges_goal): the jps module's searches (`jps-pruned`, `jps-block`,
+    /// `jps-online`, `jps+`, `subgoal`) then use max(their base heuristic, the range bounds),
+    /// admissible but not consistent, and open closed nodes
     /// again, so answers stay optimal. Must be built for this map's size, `rules` (8-connected,
     /// no corner cutting) and mask, and outlive the search; set by `hpa-exact`. Not combined
     /// with `landmarks`; other searches (and the A* fallback) use their own heuristic.
