@@ -17,14 +17,14 @@
 
 #include "xunlu/core/cell.hpp"
 #include "xunlu/search/heuristic.hpp"
-#include "xunlu/xunlu_export.h"
 
 namespace xunlu::search {
 
 /// Per block of `block` x `block` cells and per landmark: the range of the landmark's
-/// distances over the block's cells. Filled by whoever knows the distances (the hierarchy
-/// module fills it from its abstract graph); immutable once shared.
-class XUNLU_API landmark_ranges {
+/// distances over the block's cells. Not part of the installed API (no public header reaches
+/// it): the jps and hierarchy modules use it inside the library. Filled by whoever knows the
+/// distances (the hierarchy module fills it from its abstract graph); immutable once shared.
+class landmark_ranges {
   public:
     static constexpr std::size_t max_count = 16;
     static constexpr double unreachable = std::numeric_limits<double>::infinity();
@@ -99,7 +99,7 @@ struct landmark_range_heuristic {
 /// The range heuristic of `query` towards `goal` over the base a*max + b*min (octile: a = 1,
 /// b = sqrt 2 - 1). A block the landmark never reached (its range empty) gives +inf: with
 /// symmetric step costs its cells cannot reach a goal that the landmark reaches.
-[[nodiscard]] XUNLU_API landmark_range_heuristic
+[[nodiscard]] landmark_range_heuristic
 make_landmark_range_heuristic(const landmark_ranges_goal& query, cell goal, double a, double b);
 
 } // namespace xunlu::search
