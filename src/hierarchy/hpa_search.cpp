@@ -272,27 +272,6 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
     const packed_steps direct = ks == kg && !cells ? s.box.steps(goal) : no_route;
     link_to_cluster(cg, goal, s.goal_steps, false);
 
-    // Abstract A*: the transitions, then the start (id n) and the goal (id n + 1).
-    const std::uint32_t n = graph->node_count();
-    const std::uint32_t start_id = n;
-    const std::uint32_t goal_id = n + 1;
-    const std::size_t page_count = ((std::size_t{n} + 2) >> page_bits) + 1;
-    if (request.max_memory_bytes != 0 &&
-        page_count * sizeof(void*) + sizeof(node_record) * (std::size_t{1} << page_bits) >
-            request.max_memory_bytes) {
-        out.status = search::search_status::resource_exhausted;
-        out.reason = std::string(algo) + ": the memory cap is below one page of node records";
-        finish_stats();
-        return out;
-    }
-    if (s.pages.size() < page_count) s.pages.resize(page_count);
-    if (++s.generation > 0x7ffffff0u) { // marks would wrap: forget every record
-        for (auto& p : s.pages) p.reset();
-        s.pages_held = 0;
-        s.generation = 1;
-    }
-    const std::uint32_t seen = 2 * s.generation;
-    const std::uint32_t closed = seen + 1;
     const double straight = rules.straight_cost();
     const double diagonal = rules.diagonal_cost();
     auto h = [&](cell c) { return steps_cost(detail::octile_steps(c, goal), rules); };
@@ -354,6 +333,27 @@ search::search_result hpa_search::find_path(const grid::grid_map& map,
         }
         return cells_out;
     }
+    // Abstract A*: the transitions, then the start (id n) and the goal (id n + 1).
+    const std::uint32_t n = graph->node_count();
+    const std::uint32_t start_id = n;
+    const std::uint32_t goal_id = n + 1;
+    const std::size_t page_count = ((std::size_t{n} + 2) >> page_bits) + 1;
+    if (request.max_memory_bytes != 0 &&
+        page_count * sizeof(void*) + sizeof(node_record) * (std::size_t{1} << page_bits) >
+            request.max_memory_bytes) {
+        out.status = search::search_status::resource_exhausted;
+        out.reason = std::string(algo) + ": the memory cap is below one page of node records";
+        finish_stats();
+        return out;
+    }
+    if (s.pages.size() < page_count) s.pages.resize(page_count);
+    if (++s.generation > 0x7ffffff0u) { // marks would wrap: forget every record
+        for (auto& p : s.pages) p.reset();
+        s.pages_held = 0;
+        s.generation = 1;
+    }
+    const std::uint32_t seen = 2 * s.generation;
+    const std::uint32_t closed = seen + 1;
     constexpr double unreachable = detail::abstract_landmarks::unreachable;
     auto h_node = [&](std::size_t k, std::uint32_t id, cell c) {
         double best = h(c);
