@@ -59,7 +59,8 @@ class dead_end_jps {
     bool start(const grid::grid_map& map, const search::search_request& request);
     bool step(std::uint64_t budget = 0);
     search::search_result finish();
-    /// Bytes of the engine's search memory (node store and OPEN).
+    /// Bytes the engine holds: its node table and OPEN, and the core's two bit grids (shared
+    /// with the map's cache, counted here as block_jps counts them).
     [[nodiscard]] std::size_t memory_bytes() const noexcept { return engine_.memory_bytes(); }
 
   private:

@@ -49,7 +49,8 @@ enum class exact_search : std::uint8_t {
 ///
 /// Memory per engine: the in-cluster search arrays (a few cluster areas) and the abstract
 /// search's node records, allocated in pages of 4096 abstract nodes only where the search
-/// goes (memory_bytes()).
+/// goes; in exact mode's cell search (exact_search::cells), JPS's node table, which grows with
+/// the map (memory_bytes()).
 class hpa_search {
   public:
     /// `cluster_size` 0: 16 cells for fast mode, 8 for exact mode, on maps up to 2^22 cells
@@ -107,7 +108,8 @@ class hpa_search {
     /// The search exact mode uses on `map`: the one set, else `cells` up to big_world_cells
     /// and `abstract` above.
     [[nodiscard]] exact_search exact_search_for(const grid::grid_map& map) const noexcept;
-    /// Bytes of this engine's scratch (in-cluster arrays, abstract node pages, heap).
+    /// Bytes of this engine's scratch (in-cluster arrays, abstract node pages, heap, and the
+    /// cell search's node table, OPEN and bit grids).
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
   private:
