@@ -1,5 +1,7 @@
 // Google Benchmark micro benchmarks: A* and Dijkstra on the seed map, the BGL peer on the same
-// query, and A* over sampled scenarios of a few Moving AI maps (skipped when the set is absent).
+// query, A* over sampled scenarios of a few Moving AI maps (skipped when the set is absent), and
+// the fastest optimal finders over the same samples with warm tables (queries only: each
+// finder's preprocessing runs once before the timing; a steady loop to profile with perf).
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
@@ -120,6 +123,36 @@ void bm_movingai(benchmark::State& state, const std::shared_ptr<const scenario_s
         static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+/// `algo` from the registry over the sample; one iteration = the whole sample. The first query
+/// builds the finder's tables (cached with the map) before the timing starts.
+void bm_finder_movingai(benchmark::State& state, const std::shared_ptr<const scenario_set>& set,
+                        const std::string& algo) {
+    const auto* entry = registry::find_finder(algo);
+    if (entry == nullptr) {
+        state.SkipWithError(("no finder " + algo).c_str());
+        return;
+    }
+    auto finder = entry->make();
+    const io::scenario& first = set->scenarios.front();
+    if (!finder->find(set->map, {.start = first.start, .goal = first.goal}).found()) {
+        state.SkipWithError("the first scenario found no path");
+        return;
+    }
+    std::uint64_t expanded = 0;
+    for (auto _ : state) {
+        expanded = 0;
+        for (const io::scenario& s : set->scenarios) {
+            const auto r = finder->find(set->map, {.start = s.start, .goal = s.goal});
+            expanded += r.stats.expanded;
+            benchmark::DoNotOptimize(r.cost);
+        }
+    }
+    const auto n = static_cast<double>(set->scenarios.size());
+    state.counters["us_per_query"] = benchmark::Counter(
+        n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["expanded_per_query"] = static_cast<double>(expanded) / n;
+}
+
 /// Loads `relative` (e.g. "dao/den520d.map.scen") from the shared set, every 10th scenario.
 std::shared_ptr<const scenario_set> load_set(const std::filesystem::path& dir,
                                              const std::string& relative) {
@@ -170,6 +203,21 @@ int main(int argc, char** argv) {
             } else {
                 std::fprintf(stderr, "skipping %s: not found or unreadable under %s\n", rel,
                              dir.string().c_str());
+            }
+        }
+        for (const char* rel : {"bg512/AR0011SR.map.scen", "dao/den520d.map.scen",
+                                "street/Boston_0_512.map.scen", "random/random512-40-0.map.scen"}) {
+            const auto set = load_set(dir, rel);
+            if (!set) {
+                std::fprintf(stderr, "skipping %s: not found or unreadable under %s\n", rel,
+                             dir.string().c_str());
+                continue;
+            }
+            for (const char* algo : {"jps+", "jps+-dh", "subgoal-ch"}) {
+                benchmark::RegisterBenchmark(
+                    ("finder_movingai/" + std::string(algo) + "/" + set->name).c_str(),
+                    bm_finder_movingai, set, std::string(algo))
+                    ->Unit(benchmark::kMicrosecond);
             }
         }
     }

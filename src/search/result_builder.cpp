@@ -1,6 +1,10 @@
 // The non-template parts of the result builder: outcome text and path cells.
 #include "xunlu/search/result_builder.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <numbers>
+
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/request_check.hpp"
 
@@ -18,11 +22,31 @@ int sign(std::int32_t v) noexcept {
 /// ones. Consecutive chain nodes are on one line, or (pruned JPS) a diagonal run followed by a
 /// straight one, which is exactly this walk.
 void append_segment(std::vector<cell>& path, cell from, cell to) {
+    const std::int32_t dx = to.x - from.x;
+    const std::int32_t dy = to.y - from.y;
+    const std::int32_t ax = std::abs(dx);
+    const std::int32_t ay = std::abs(dy);
+    const std::int32_t diagonal = std::min(ax, ay);
+    const std::int32_t straight = std::max(ax, ay) - diagonal;
+    // Sized once and written through a pointer: the cell-by-cell push_back loop was a tenth of
+    // a short JPS+ query.
+    const std::size_t at = path.size();
+    path.resize(at + static_cast<std::size_t>(diagonal + straight));
+    cell* out = path.data() + at;
     cell c = from;
-    while (c != to) {
-        c.x += sign(to.x - c.x);
-        c.y += sign(to.y - c.y);
-        path.push_back(c);
+    const std::int32_t sx = sign(dx);
+    const std::int32_t sy = sign(dy);
+    for (std::int32_t i = 0; i < diagonal; ++i) {
+        c.x += sx;
+        c.y += sy;
+        *out++ = c;
+    }
+    const std::int32_t tx = ax > ay ? sx : 0;
+    const std::int32_t ty = ay > ax ? sy : 0;
+    for (std::int32_t i = 0; i < straight; ++i) {
+        c.x += tx;
+        c.y += ty;
+        *out++ = c;
     }
 }
 
@@ -65,12 +89,29 @@ void describe_outcome(search_result& out, search_phase phase, const search_reque
 void fill_path(search_result& out, const grid::grid_map& map,
                const std::vector<std::uint32_t>& chain_end_first) {
     if (chain_end_first.empty()) return;
+    // The step counts first: one allocation for the whole path, and its length from whole
+    // numbers of straight and diagonal steps instead of a second pass adding 1 or sqrt 2 per
+    // cell (together about a sixth of a short JPS+ query). A segment walks its diagonal steps,
+    // min(|dx|, |dy|), then its straight ones (append_segment).
+    std::int64_t straight = 0;
+    std::int64_t diagonal = 0;
+    for (std::size_t k = chain_end_first.size() - 1; k > 0; --k) {
+        const cell a = map.cell_of(chain_end_first[k]);
+        const cell b = map.cell_of(chain_end_first[k - 1]);
+        const std::int64_t dx = std::abs(std::int64_t{b.x} - a.x);
+        const std::int64_t dy = std::abs(std::int64_t{b.y} - a.y);
+        diagonal += std::min(dx, dy);
+        straight += std::max(dx, dy) - std::min(dx, dy);
+    }
+    out.path.clear();
+    out.path.reserve(static_cast<std::size_t>(1 + straight + diagonal));
     out.path.push_back(map.cell_of(chain_end_first.back()));
     for (std::size_t k = chain_end_first.size() - 1; k > 0; --k) {
         append_segment(out.path, map.cell_of(chain_end_first[k]),
                        map.cell_of(chain_end_first[k - 1]));
     }
-    out.length = grid::path_length(out.path);
+    out.length =
+        static_cast<double>(straight) + static_cast<double>(diagonal) * std::numbers::sqrt2;
 }
 
 } // namespace xunlu::search
