@@ -1,23 +1,19 @@
-// Google Benchmark micro benchmarks: A* and Dijkstra on the seed map, the BGL peer on the same
-// query, A* over sampled scenarios of a few Moving AI maps (skipped when the set is absent), and
-// the fastest optimal finders over the same samples with warm tables (queries only: each
-// finder's preprocessing runs once before the timing; a steady loop to profile with perf).
+// Google Benchmark micro benchmarks (xunlu_bench): A* and Dijkstra on the seed map, the BGL peer
+// on the same query, A* over sampled scenarios of a few Moving AI maps (skipped when the set is
+// absent), and the preprocessed finders of finder_bench.cpp.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "bgl_grid_astar.hpp"
+#include "finder_bench.hpp"
+#include "scenario_sample.hpp"
 #include "seed_benchmark.hpp"
-#include "xunlu/io/map_loader.hpp"
 #include "xunlu/io/movingai_scen.hpp"
-#include "xunlu/io/parse_error.hpp"
-#include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
@@ -95,13 +91,8 @@ void bm_bgl_seed(benchmark::State& state, bench::bgl_mode mode) {
 }
 
 /// A* over every 10th scenario of one Moving AI map; one iteration = the whole sample.
-struct scenario_set {
-    std::string name;
-    grid::grid_map map;
-    std::vector<io::scenario> scenarios;
-};
-
-void bm_movingai(benchmark::State& state, const std::shared_ptr<const scenario_set>& set) {
+void bm_movingai(benchmark::State& state,
+                 const std::shared_ptr<const bench::scenario_sample>& set) {
     search::astar engine;
     std::uint64_t expanded = 0;
     for (auto _ : state) {
@@ -121,55 +112,6 @@ void bm_movingai(benchmark::State& state, const std::shared_ptr<const scenario_s
         n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
     state.counters["expansions_per_s"] = benchmark::Counter(
         static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
-}
-
-/// `algo` from the registry over the sample; one iteration = the whole sample. The first query
-/// builds the finder's tables (cached with the map) before the timing starts.
-void bm_finder_movingai(benchmark::State& state, const std::shared_ptr<const scenario_set>& set,
-                        const std::string& algo) {
-    const auto* entry = registry::find_finder(algo);
-    if (entry == nullptr) {
-        state.SkipWithError(("no finder " + algo).c_str());
-        return;
-    }
-    auto finder = entry->make();
-    const io::scenario& first = set->scenarios.front();
-    if (!finder->find(set->map, {.start = first.start, .goal = first.goal}).found()) {
-        state.SkipWithError("the first scenario found no path");
-        return;
-    }
-    std::uint64_t expanded = 0;
-    for (auto _ : state) {
-        expanded = 0;
-        for (const io::scenario& s : set->scenarios) {
-            const auto r = finder->find(set->map, {.start = s.start, .goal = s.goal});
-            expanded += r.stats.expanded;
-            benchmark::DoNotOptimize(r.cost);
-        }
-    }
-    const auto n = static_cast<double>(set->scenarios.size());
-    state.counters["us_per_query"] = benchmark::Counter(
-        n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    state.counters["expanded_per_query"] = static_cast<double>(expanded) / n;
-}
-
-/// Loads `relative` (e.g. "dao/den520d.map.scen") from the shared set, every 10th scenario.
-std::shared_ptr<const scenario_set> load_set(const std::filesystem::path& dir,
-                                             const std::string& relative) {
-    const auto scen_path = dir / relative;
-    auto text = io::read_file(scen_path.string());
-    if (!text) return nullptr;
-    auto scens = io::parse_scenarios(*text, scen_path.string());
-    if (!scens || scens->empty()) return nullptr;
-    const auto map_path =
-        scen_path.parent_path() / std::string(io::map_basename(scens->front().map_name));
-    auto loaded = io::load_map(map_path.string());
-    if (!loaded) return nullptr;
-    auto set = std::make_shared<scenario_set>(scenario_set{relative, std::move(loaded->map), {}});
-    for (std::size_t i = 0; i < scens->size(); i += 10) {
-        set->scenarios.push_back((*scens)[i]);
-    }
-    return set;
 }
 
 } // namespace
@@ -196,7 +138,7 @@ int main(int argc, char** argv) {
     } else {
         for (const char* rel :
              {"dao/den520d.map.scen", "sc1/Aftershock.map.scen", "street/Berlin_0_256.map.scen"}) {
-            if (auto set = load_set(dir, rel)) {
+            if (auto set = bench::load_scenario_sample(dir, rel)) {
                 benchmark::RegisterBenchmark(("astar_movingai/" + set->name).c_str(), bm_movingai,
                                              set)
                     ->Unit(benchmark::kMillisecond);
@@ -205,21 +147,7 @@ int main(int argc, char** argv) {
                              dir.string().c_str());
             }
         }
-        for (const char* rel : {"bg512/AR0011SR.map.scen", "dao/den520d.map.scen",
-                                "street/Boston_0_512.map.scen", "random/random512-40-0.map.scen"}) {
-            const auto set = load_set(dir, rel);
-            if (!set) {
-                std::fprintf(stderr, "skipping %s: not found or unreadable under %s\n", rel,
-                             dir.string().c_str());
-                continue;
-            }
-            for (const char* algo : {"jps+", "jps+-dh", "subgoal-ch"}) {
-                benchmark::RegisterBenchmark(
-                    ("finder_movingai/" + std::string(algo) + "/" + set->name).c_str(),
-                    bm_finder_movingai, set, std::string(algo))
-                    ->Unit(benchmark::kMicrosecond);
-            }
-        }
+        bench::register_finder_benchmarks(dir);
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -1,0 +1,26 @@
+// A sample of one Moving AI scenario file (every 10th scenario) with its map, for the micro
+// benchmarks that loop over the same queries.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/io/movingai_scen.hpp"
+
+namespace xunlu::bench {
+
+struct scenario_sample {
+    std::string name; ///< the file relative to the set, e.g. "dao/den520d.map.scen"
+    grid::grid_map map;
+    std::vector<io::scenario> scenarios;
+};
+
+/// Loads `relative` from the set under `dir`, every 10th scenario; null when it is missing or
+/// unreadable.
+[[nodiscard]] std::shared_ptr<const scenario_sample>
+load_scenario_sample(const std::filesystem::path& dir, const std::string& relative);
+
+} // namespace xunlu::bench
