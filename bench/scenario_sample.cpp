@@ -1,29 +1,26 @@
 #include "scenario_sample.hpp"
 
+#include <cstdio>
 #include <utility>
 
-#include "xunlu/io/map_loader.hpp"
-#include "xunlu/io/parse_error.hpp"
+#include "scenario_jobs.hpp"
 
 namespace xunlu::bench {
 
 std::shared_ptr<const scenario_sample> load_scenario_sample(const std::filesystem::path& dir,
                                                             const std::string& relative) {
-    const auto scen_path = dir / relative;
-    auto text = io::read_file(scen_path.string());
-    if (!text) return nullptr;
-    auto scens = io::parse_scenarios(*text, scen_path.string());
-    if (!scens || scens->empty()) return nullptr;
-    const auto map_path =
-        scen_path.parent_path() / std::string(io::map_basename(scens->front().map_name));
-    auto loaded = io::load_map(map_path.string());
-    if (!loaded) return nullptr;
-    auto set =
-        std::make_shared<scenario_sample>(scenario_sample{relative, std::move(loaded->map), {}});
-    for (std::size_t i = 0; i < scens->size(); i += 10) {
-        set->scenarios.push_back((*scens)[i]);
+    const scenario_job job{dir / relative, std::filesystem::path(relative).parent_path().string()};
+    auto loaded = load_scenario_job(job);
+    if (!loaded) {
+        std::fprintf(stderr, "%s\n", loaded.err().message.c_str());
+        return nullptr;
     }
-    return set;
+    if (!loaded->map) return nullptr; // no scenarios
+    std::vector<io::scenario> scenarios;
+    for (const io::scenario* s : sample_scenarios(job, *loaded, 10)) scenarios.push_back(*s);
+    if (scenarios.empty()) return nullptr;
+    return std::make_shared<scenario_sample>(
+        scenario_sample{relative, std::move(loaded->map->map), std::move(scenarios)});
 }
 
 } // namespace xunlu::bench

@@ -18,8 +18,9 @@ struct scenario_sample {
     std::vector<io::scenario> scenarios;
 };
 
-/// Loads `relative` from the set under `dir`, every 10th scenario; null when it is missing or
-/// unreadable.
+/// Loads `relative` from the set under `dir` with scenario_jobs' loader, every 10th scenario
+/// (those outside the map reported and skipped); null when it is missing or unreadable (the
+/// error printed) or has no scenarios.
 [[nodiscard]] std::shared_ptr<const scenario_sample>
 load_scenario_sample(const std::filesystem::path& dir, const std::string& relative);
 
