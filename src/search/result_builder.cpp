@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <numbers>
 
-#include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/request_check.hpp"
 
 namespace xunlu::search {
