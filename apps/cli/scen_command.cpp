@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <latch>
 #include <map>
 #include <memory>
 #include <thread>
@@ -52,35 +53,72 @@ struct scen_answer {
     double us = 0;
 };
 
+/// Wall time of the timed queries and the untimed warm-up before them.
+struct run_times {
+    double wall_s = 0;    ///< from the end of the last warm-up to the last answer
+    double warmup_us = 0; ///< warm-up queries, summed over the threads
+};
+
+/// Answers the first query of each map once, untimed, so the engine's search memory (node
+/// store, open list: allocated and first touched on its first query of a map that size) is
+/// ready before the timing, as it is in a long-lived game engine. Returns microseconds.
+double warm_up(search::finder& engine, const std::vector<scen_job>& jobs) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<const any_map*> seen;
+    for (const scen_job& job : jobs) {
+        if (std::find(seen.begin(), seen.end(), job.map) != seen.end()) continue;
+        seen.push_back(job.map);
+        (void)engine.find(job.map->map, job.request);
+    }
+    return micros_since(t0);
+}
+
 /// Runs every job on `threads` threads, each with its own engine over the shared read-only maps
-/// (their per-map data was built before). Returns the wall time of the whole phase in seconds.
-double run_jobs(const registry::finder_entry& entry, const std::vector<scen_job>& jobs,
-                std::vector<scen_answer>& answers, std::size_t threads, bool progress) {
+/// (their per-map data was built before), warmed up first (warm_up).
+run_times run_jobs(const registry::finder_entry& entry, const std::vector<scen_job>& jobs,
+                   std::vector<scen_answer>& answers, std::size_t threads, bool progress) {
     answers.assign(jobs.size(), {});
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
-    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<double> warmups(threads, 0.0);
+    // Every thread warms up; all start the timed queries together once this one read the clock.
+    std::latch warmed{static_cast<std::ptrdiff_t>(threads)};
+    std::latch go{1};
+    std::chrono::steady_clock::time_point t0;
     {
         std::vector<std::jthread> workers;
         workers.reserve(threads);
-        for (std::size_t t = 0; t < threads; ++t) {
-            workers.emplace_back([&] {
-                auto engine = entry.make();
-                for (std::size_t k = next.fetch_add(1); k < jobs.size(); k = next.fetch_add(1)) {
-                    const auto q0 = std::chrono::steady_clock::now();
-                    answers[k].result = engine->find(jobs[k].map->map, jobs[k].request);
-                    answers[k].us = micros_since(q0);
-                    done.fetch_add(1, std::memory_order_relaxed);
-                }
-            });
+        auto work = [&](std::size_t t) {
+            auto engine = entry.make();
+            warmups[t] = warm_up(*engine, jobs);
+            warmed.count_down();
+            go.wait();
+            for (std::size_t k = next.fetch_add(1); k < jobs.size(); k = next.fetch_add(1)) {
+                const auto q0 = std::chrono::steady_clock::now();
+                answers[k].result = engine->find(jobs[k].map->map, jobs[k].request);
+                answers[k].us = micros_since(q0);
+                done.fetch_add(1, std::memory_order_relaxed);
+            }
+        };
+        try {
+            for (std::size_t t = 0; t < threads; ++t) workers.emplace_back(work, t);
+        } catch (...) {
+            go.count_down(); // the threads started run their share; they are joined on the way out
+            throw;
         }
+        warmed.wait();
+        t0 = std::chrono::steady_clock::now();
+        go.count_down();
         while (progress && done.load(std::memory_order_relaxed) < jobs.size()) {
             draw_progress("scen", done.load(std::memory_order_relaxed), jobs.size());
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
     } // joins
     if (progress) draw_progress("scen", jobs.size(), jobs.size());
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    run_times times;
+    times.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (double w : warmups) times.warmup_us += w;
+    return times;
 }
 
 void run_scen(const scen_args& a) {
@@ -138,7 +176,8 @@ void run_scen(const scen_args& a) {
     }
     // Phase 2: the queries, timed one by one, on the threads asked for.
     std::vector<scen_answer> answers;
-    const double wall_s = run_jobs(*entry, jobs, answers, a.threads, progress);
+    const run_times phase = run_jobs(*entry, jobs, answers, a.threads, progress);
+    const double wall_s = phase.wall_s;
     // Phase 3: checks, against the optimal length or, for weighted A*, the bound w x optimal.
     const double weight = a.search.weight;
     const bool any_angle = entry->caps.any_angle;
@@ -234,6 +273,7 @@ void run_scen(const scen_args& a) {
         j["p99_us"] = p99;
         j["expanded_mean"] = expanded_mean;
         j["preprocess_us"] = preprocess_us;
+        j["warmup_us"] = phase.warmup_us;
         j["threads"] = a.threads;
         j["queries_per_s"] = queries_per_s;
         j["weight"] = weight;
@@ -256,6 +296,8 @@ void run_scen(const scen_args& a) {
             std::printf("preprocessing  %.1f ms (per-map tables, not in the query times)\n",
                         preprocess_us / 1000.0);
         }
+        std::printf("warm-up        %.1f ms (one untimed query per map and thread)\n",
+                    phase.warmup_us / 1000.0);
     }
     if (mismatches > 0 && optimal) throw command_error{"", exit_failed};
 }

@@ -1,5 +1,6 @@
 // Preprocessed algorithms through the CLI: `scen --json` times the per-map build apart
-// (`preprocess_us`), and the subgoal graph file round-trips through subgoal-graph and find.
+// (`preprocess_us`) and the engines' warm-up too (`warmup_us`), and the subgoal graph file
+// round-trips through subgoal-graph and find.
 #include "cli_fixture.hpp"
 
 namespace xunlu {
@@ -16,6 +17,10 @@ TEST_F(cli, scen_times_preprocessing_apart_from_the_queries) {
         ASSERT_EQ(r.code, 0) << algo << ": " << r.err;
         const json j = last_json_line(r.out);
         ASSERT_TRUE(j.contains("preprocess_us")) << algo;
+        // The warm-up query ran (untimed) before the two timed ones.
+        ASSERT_TRUE(j.contains("warmup_us")) << algo;
+        EXPECT_GT(j["warmup_us"].get<double>(), 0.0) << algo;
+        EXPECT_EQ(j["scenarios"], 2) << algo;
         EXPECT_EQ(j["mismatches"], 0) << algo;
         const std::string name(algo);
         if (name == "jps+" || name == "subgoal" || name == "subgoal-ch") {
