@@ -47,15 +47,31 @@ struct scen_job {
     search::search_request request;
 };
 
-/// What one query gave, kept until the checks after the timed phase.
+/// What a query thread checks in each answer, right after timing it.
+struct answer_checks {
+    bool paths = true;       ///< the path is valid on the map and joins start to goal
+    bool any_angle = false;  ///< also the any-angle waypoints (any-angle finders)
+    bool keep_paths = false; ///< `--emit-paths`: the path is kept for writing
+};
+
+/// What one query gave: its time, its figures and the verdict of the path checks, made on the
+/// query thread right after the timing. The path itself is dropped there unless `--emit-paths`
+/// asks for it, so the timed phase does not keep growing the heap with every answer's path (on
+/// 38,400 short queries, fresh pages for the kept paths made the mean 2x slower).
 struct scen_answer {
-    search::search_result result;
     double us = 0;
+    search::search_status status = search::search_status::invalid_input;
+    bool found = false;
+    double length = 0;
+    double cost = 0;
+    std::uint64_t expanded = 0;
+    std::vector<std::string> path_errors; ///< invalid path or any-angle path, ends not start/goal
+    std::vector<cell> path;               ///< only with `--emit-paths`
 };
 
 /// Wall time of the timed queries and the untimed warm-up before them.
 struct run_times {
-    double wall_s = 0;    ///< from the end of the last warm-up to the last answer
+    double wall_s = 0;    ///< from the end of the last warm-up to the last answer, less checks
     double warmup_us = 0; ///< warm-up queries, summed over the threads
 };
 
@@ -73,14 +89,47 @@ double warm_up(search::finder& engine, const std::vector<scen_job>& jobs) {
     return micros_since(t0);
 }
 
+/// Keeps what the report needs of `r` and checks its path on the job's map (read-only).
+scen_answer judge(const scen_job& job, search::search_result&& r, const answer_checks& checks) {
+    scen_answer a;
+    a.status = r.status;
+    a.found = r.found();
+    a.length = r.length;
+    a.cost = r.cost;
+    a.expanded = r.stats.expanded;
+    if (a.found && checks.paths) {
+        const grid::grid_map& map = job.map->map;
+        const search::search_request& request = job.request;
+        const std::optional<grid::hex_layout>& hex = job.map->hex;
+        if (auto bad = hex ? grid::check_hex_path(map, *hex, r.path, request.mask())
+                           : grid::check_path(map, r.path, request.rules, request.mask())) {
+            a.path_errors.push_back("invalid path: " + *bad);
+        }
+        if (r.path.empty() || r.path.front() != request.start || r.path.back() != request.goal) {
+            a.path_errors.emplace_back("the path does not join start to goal");
+        }
+        if (checks.any_angle) {
+            if (auto bad = anyangle::check_any_angle_path(map, r.waypoints, request.mask())) {
+                a.path_errors.push_back("invalid any-angle path: " + *bad);
+            }
+        }
+    }
+    if (checks.keep_paths) a.path = std::move(r.path);
+    return a;
+}
+
 /// Runs every job on `threads` threads, each with its own engine over the shared read-only maps
-/// (their per-map data was built before), warmed up first (warm_up).
+/// (their per-map data was built before), warmed up first (warm_up). Each answer is checked on
+/// its thread right after its timing (judge); the time spent checking is taken out of the wall
+/// time (each thread's share, averaged over the threads, which run until the queue is empty).
 run_times run_jobs(const registry::finder_entry& entry, const std::vector<scen_job>& jobs,
-                   std::vector<scen_answer>& answers, std::size_t threads, bool progress) {
-    answers.assign(jobs.size(), {});
+                   std::vector<scen_answer>& answers, std::size_t threads, bool progress,
+                   const answer_checks& checks) {
+    answers.assign(jobs.size(), scen_answer{});
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     std::vector<double> warmups(threads, 0.0);
+    std::vector<double> checking_us(threads, 0.0);
     // Every thread warms up; all start the timed queries together once this one read the clock.
     std::latch warmed{static_cast<std::ptrdiff_t>(threads)};
     std::latch go{1};
@@ -95,8 +144,11 @@ run_times run_jobs(const registry::finder_entry& entry, const std::vector<scen_j
             go.wait();
             for (std::size_t k = next.fetch_add(1); k < jobs.size(); k = next.fetch_add(1)) {
                 const auto q0 = std::chrono::steady_clock::now();
-                answers[k].result = engine->find(jobs[k].map->map, jobs[k].request);
-                answers[k].us = micros_since(q0);
+                search::search_result r = engine->find(jobs[k].map->map, jobs[k].request);
+                const auto q1 = std::chrono::steady_clock::now();
+                answers[k] = judge(jobs[k], std::move(r), checks);
+                answers[k].us = std::chrono::duration<double, std::micro>(q1 - q0).count();
+                checking_us[t] += micros_since(q1);
                 done.fetch_add(1, std::memory_order_relaxed);
             }
         };
@@ -116,7 +168,11 @@ run_times run_jobs(const registry::finder_entry& entry, const std::vector<scen_j
     } // joins
     if (progress) draw_progress("scen", jobs.size(), jobs.size());
     run_times times;
-    times.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double checking_mean_us = 0;
+    for (double c : checking_us) checking_mean_us += c / static_cast<double>(threads);
+    const double wall_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    times.wall_s = std::max(0.0, wall_us - checking_mean_us) / 1e6;
     for (double w : warmups) times.warmup_us += w;
     return times;
 }
@@ -175,12 +231,15 @@ void run_scen(const scen_args& a) {
         jobs.push_back({i, &it->second, request});
     }
     // Phase 2: the queries, timed one by one, on the threads asked for.
-    std::vector<scen_answer> answers;
-    const run_times phase = run_jobs(*entry, jobs, answers, a.threads, progress);
-    const double wall_s = phase.wall_s;
-    // Phase 3: checks, against the optimal length or, for weighted A*, the bound w x optimal.
-    const double weight = a.search.weight;
+    // Paths are checked on the query threads (judge), right after each query's timing.
     const bool any_angle = entry->caps.any_angle;
+    const answer_checks checks{
+        .paths = !a.no_check_paths, .any_angle = any_angle, .keep_paths = emit.is_open()};
+    std::vector<scen_answer> answers;
+    const run_times phase = run_jobs(*entry, jobs, answers, a.threads, progress, checks);
+    const double wall_s = phase.wall_s;
+    // Phase 3: lengths, against the optimal length or, for weighted A*, the bound w x optimal.
+    const double weight = a.search.weight;
     std::vector<double> times;
     times.reserve(jobs.size());
     std::uint64_t expanded_total = 0;
@@ -191,43 +250,31 @@ void run_scen(const scen_args& a) {
     std::size_t ratios = 0;
     for (std::size_t k = 0; k < jobs.size(); ++k) {
         const io::scenario& s = scens[jobs[k].index];
-        const search::search_result& r = answers[k].result;
-        const search::search_request& request = jobs[k].request;
-        const grid::grid_map& map = jobs[k].map->map;
-        const std::optional<grid::hex_layout>& hex = jobs[k].map->hex;
-        times.push_back(answers[k].us);
-        expanded_total += r.stats.expanded;
+        const scen_answer& r = answers[k];
+        const bool hex = jobs[k].map->hex.has_value();
+        times.push_back(r.us);
+        expanded_total += r.expanded;
         // On hex maps the scenario's optimal length is the path cost (hex steps times terrain).
         const double got = hex ? r.cost : r.length;
         const double tolerance = std::pow(10.0, -s.decimals);
         // Any-angle finders: never longer than the 8-connected optimum (usually shorter; equal
         // at the file's precision counts, the file's value being rounded).
-        bool ok = r.found() && (any_angle       ? got <= s.optimal_length || s.matches(got)
-                                : weight == 1.0 ? s.matches(got)
-                                                : got <= weight * s.optimal_length + tolerance);
-        if (r.found() && s.optimal_length > 0) {
+        bool ok = r.found && (any_angle       ? got <= s.optimal_length || s.matches(got)
+                              : weight == 1.0 ? s.matches(got)
+                                              : got <= weight * s.optimal_length + tolerance);
+        if (r.found && s.optimal_length > 0) {
             const double ratio = got / s.optimal_length;
             ratio_sum += ratio;
             ratio_max = std::max(ratio_max, ratio);
             ++ratios;
         }
-        if (ok && !a.no_check_paths) {
-            if (auto bad = hex ? grid::check_hex_path(map, *hex, r.path, request.mask())
-                               : grid::check_path(map, r.path, request.rules, request.mask())) {
-                std::fprintf(stderr, "%s:%zu: invalid path: %s\n", a.file.c_str(), s.line,
-                             bad->c_str());
-                ok = false;
+        if (ok && !r.path_errors.empty()) {
+            for (const std::string& e : r.path_errors) {
+                std::fprintf(stderr, "%s:%zu: %s\n", a.file.c_str(), s.line, e.c_str());
             }
-            if (r.path.front() != s.start || r.path.back() != s.goal) ok = false;
-            if (any_angle) {
-                if (auto bad = anyangle::check_any_angle_path(map, r.waypoints, request.mask())) {
-                    std::fprintf(stderr, "%s:%zu: invalid any-angle path: %s\n", a.file.c_str(),
-                                 s.line, bad->c_str());
-                    ok = false;
-                }
-            }
+            ok = false;
         }
-        if (r.found()) ++solved;
+        if (r.found) ++solved;
         if (!ok) {
             ++mismatches;
             if (mismatches <= 10) {
