@@ -57,7 +57,8 @@ struct answer_checks {
 /// What one query gave: its time, its figures and the verdict of the path checks, made on the
 /// query thread right after the timing. The path itself is dropped there unless `--emit-paths`
 /// asks for it, so the timed phase does not keep growing the heap with every answer's path (on
-/// 38,400 short queries, fresh pages for the kept paths made the mean 2x slower).
+/// 38,400 short `jps+` queries, fresh pages for the kept paths made the mean 3x slower;
+/// BENCHMARKS.md).
 struct scen_answer {
     double us = 0;
     search::search_status status = search::search_status::invalid_input;
