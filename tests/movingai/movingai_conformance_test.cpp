@@ -57,7 +57,7 @@ sampling sampling_for_this_build() {
     }
 #ifdef XUNLU_SLOW_BUILD
     // Dijkstra and the (cell, heading) search flood most of a map: one of each per file (the
-    // ASan run: 29 s alone; with two of each, 48 s beside another suite in CI).
+    // suite took 47 s under ASan in CI with two of each, 28 s with one).
     return {12, 1, 1};
 #else
     return {160, 16, 24};
