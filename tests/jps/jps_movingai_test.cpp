@@ -26,6 +26,8 @@ constexpr std::size_t file_stride = 1;
 constexpr std::size_t landmark_file_stride = 1;
 constexpr std::int64_t hierarchy_max_cells = std::int64_t{1} << 18; ///< up to 512 x 512
 #endif
+// The landmark files are picked among the files visited.
+static_assert(landmark_file_stride % file_stride == 0);
 
 namespace xunlu {
 namespace {
