@@ -461,7 +461,7 @@ void run_convert(const convert_args& a) {
 void register_poly(CLI::App& app) {
     auto* poly = app.add_subcommand(
         "poly", "polygon scenes: check, shortest paths, ray casts, grid conversion "
-                "(docs/formats.md#polygon-scene)");
+                "(docs/formats.md#polygon-scene); convex meshes of grid maps");
     poly->require_subcommand(1);
     const auto common = [](CLI::App* cmd, const std::shared_ptr<poly_args>& a, bool points) {
         cmd->add_option("scene", a->scene, "polygon scene file ('-' = standard input)")->required();
@@ -525,6 +525,7 @@ void register_poly(CLI::App& app) {
     add_layers_option(*convert, convert_args_->layers);
     convert->add_flag("--json", convert_args_->json, "print counts as one JSON object");
     convert->callback([convert_args_] { run_convert(*convert_args_); });
+    register_poly_mesh(*poly);
 }
 
 } // namespace xunlu::cli

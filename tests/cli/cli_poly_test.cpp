@@ -1,6 +1,7 @@
 // `xunlu poly` and the any-angle algorithms through the CLI: answers, exit codes, bad scenes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "cli_fixture.hpp"
@@ -351,6 +352,26 @@ TEST_F(cli, any_angle_algorithms_print_waypoints) {
         run("find " + map + " --from 0,0 --to 5,0 --algo lazy-theta --png " + path("aa.png"));
     EXPECT_EQ(png.code, 0) << png.err;
     EXPECT_TRUE(fs::exists(path("aa.png")));
+}
+
+TEST_F(cli, poly_mesh_counts_the_convex_mesh_and_draws_it) {
+    const std::string map = write("m.map", walled_map);
+    const std::string svg = path("m.svg");
+    const auto r = run("poly mesh " + map + " --svg " + svg + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    EXPECT_GE(j["polygons"].get<int>(), 1);
+    EXPECT_LE(j["live_polygons"].get<int>(), j["polygons"].get<int>());
+    EXPECT_GE(j["rectangles"].get<int>(), 1);
+    EXPECT_EQ(j["svg"], svg);
+    const auto text = io::read_file(svg);
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(text->rfind("<svg", 0), 0U);
+    EXPECT_EQ(std::count(text->begin(), text->end(), '\n') - 3, j["polygons"].get<int>());
+    const auto human = run("poly mesh " + map);
+    EXPECT_EQ(human.code, 0);
+    EXPECT_NE(human.out.find("convex polygons"), std::string::npos) << human.out;
+    EXPECT_EQ(run("poly mesh " + path("missing.map")).code, 2);
 }
 
 } // namespace

@@ -1,0 +1,122 @@
+// `xunlu poly mesh MAP`: a grid map's walkable area as a convex navigation mesh
+// (anyangle::convex_mesh): counts and build time beside the rectangle mesh that `polyanya`
+// searches today, and optionally the mesh as an SVG picture.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "cli_common.hpp"
+#include "xunlu/anyangle/convex_mesh.hpp"
+#include "xunlu/anyangle/rect_mesh.hpp"
+
+namespace xunlu::cli {
+
+namespace {
+
+struct mesh_args {
+    std::string map;
+    std::string svg;
+    std::string layers;
+    bool ignore_low = false;
+    bool json = false;
+};
+
+/// Largest map drawn with --svg (cells): beyond it the file would run to hundreds of MB.
+constexpr std::int64_t max_svg_cells = std::int64_t{4096} * 4096;
+
+/// The mesh drawn over the map: blocked cells dark, live polygons light blue, dead ends grey,
+/// every side outlined. One SVG unit per cell.
+std::string mesh_svg(const grid::grid_map& map, const anyangle::convex_mesh& mesh) {
+    std::ostringstream out;
+    out << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << map.width() << ' '
+        << map.height() << "\" width=\"" << map.width() * 2 << "\" height=\"" << map.height() * 2
+        << "\" shape-rendering=\"crispEdges\">\n<rect width=\"100%\" height=\"100%\" "
+           "fill=\"#333\"/>\n";
+    for (std::uint32_t p = 0; p < mesh.polygon_count(); ++p) {
+        out << "<polygon points=\"";
+        for (const std::uint32_t v : mesh.corners(p)) {
+            const anyangle::mesh_point c = mesh.vertex(v);
+            out << c.x << ',' << c.y << ' ';
+        }
+        out << "\" fill=\""
+            << (mesh.dead_parent(p) == anyangle::convex_mesh::live ? "#cfe3f7" : "#d9d9d9")
+            << "\" stroke=\"#3a6ea5\" stroke-width=\"0.08\"/>\n";
+    }
+    out << "</svg>\n";
+    return out.str();
+}
+
+void run_mesh(const mesh_args& a) {
+    const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    const grid::obstacle_mask mask =
+        a.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    if (!a.svg.empty() && static_cast<std::int64_t>(map.width()) * map.height() > max_svg_cells) {
+        throw command_error{a.map + ": --svg draws maps of up to 4096 x 4096 cells"};
+    }
+    const anyangle::convex_mesh mesh = anyangle::convex_mesh::build(map, mask);
+    if (!mesh.problem().empty()) throw command_error{a.map + ": " + mesh.problem()};
+    const anyangle::rect_mesh rects = anyangle::rect_mesh::build(map, mask);
+    std::size_t live = 0;
+    std::size_t corners = 0;
+    for (std::uint32_t p = 0; p < mesh.polygon_count(); ++p) {
+        live += mesh.dead_parent(p) == anyangle::convex_mesh::live ? 1 : 0;
+        corners += mesh.corners(p).size();
+    }
+    std::size_t live_rects = 0;
+    for (std::uint32_t r = 0; r < rects.rect_count(); ++r) {
+        live_rects += rects.dead_parent(r) == anyangle::rect_mesh::live ? 1 : 0;
+    }
+    if (!a.svg.empty()) {
+        std::ofstream f(a.svg, std::ios::binary);
+        f << mesh_svg(map, mesh);
+        f.close();
+        if (!f) throw command_error{a.svg + ": cannot write"};
+    }
+    if (a.json) {
+        nlohmann::json j{{"map", a.map},
+                         {"width", map.width()},
+                         {"height", map.height()},
+                         {"polygons", mesh.polygon_count()},
+                         {"live_polygons", live},
+                         {"corners", corners},
+                         {"vertices", mesh.vertex_count()},
+                         {"border_points", mesh.border_point_count()},
+                         {"triangles", mesh.triangle_count()},
+                         {"build_ms", mesh.build_ms()},
+                         {"memory_bytes", mesh.memory_bytes()},
+                         {"rectangles", rects.rect_count()},
+                         {"live_rectangles", live_rects},
+                         {"rect_build_ms", rects.build_ms()}};
+        if (!a.svg.empty()) j["svg"] = a.svg;
+        std::printf("%s\n", j.dump().c_str());
+        return;
+    }
+    std::printf("%s: %zu convex polygons (%zu not dead ends, %zu corners) from %zu free "
+                "triangles over %zu border points, built in %.1f ms; the rectangle mesh has "
+                "%zu rectangles (%zu not dead ends)\n",
+                a.map.c_str(), mesh.polygon_count(), live, corners, mesh.triangle_count(),
+                mesh.border_point_count(), mesh.build_ms(), rects.rect_count(), live_rects);
+}
+
+} // namespace
+
+void register_poly_mesh(CLI::App& poly) {
+    auto args = std::make_shared<mesh_args>();
+    auto* mesh = poly.add_subcommand(
+        "mesh", "a grid map's walkable area as a mesh of convex polygons (counts, build time, "
+                "--svg picture) beside the rectangle mesh");
+    mesh->add_option("map", args->map, "map file (any format the CLI reads)")->required();
+    mesh->add_option("--svg", args->svg,
+                     "draw the mesh to this SVG file (live polygons blue, dead ends grey)");
+    mesh->add_flag("--ignore-low", args->ignore_low,
+                   "low obstacles do not block (default: they do)");
+    add_layers_option(*mesh, args->layers);
+    mesh->add_flag("--json", args->json, "print one JSON object");
+    mesh->callback([args] { run_mesh(*args); });
+}
+
+} // namespace xunlu::cli

@@ -1,0 +1,95 @@
+// The walkable area of a grid map as a mesh of convex polygons whose corners are grid points:
+// the lattice points on the border of the free area triangulated (Delaunay), neighbouring free
+// triangles merged while their union stays convex (Hertel-Mehlhorn), and the straight runs of
+// wall between two corners of one polygon joined into one side. Unlike the rectangle mesh
+// (rect_mesh), sides may be slanted, so a street at an angle is a few polygons instead of one
+// per row of cells, the mesh the Polyanya paper searches (a merged triangulation).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xunlu/grid/grid_map.hpp"
+#include "xunlu/xunlu_export.h"
+
+namespace xunlu::anyangle {
+
+/// A corner of the mesh: a grid point (cell corner), x right and y down in cell units.
+struct mesh_point {
+    std::int32_t x = 0;
+    std::int32_t y = 0;
+    friend bool operator==(const mesh_point&, const mesh_point&) = default;
+};
+
+/// Built once per map and obstacle mask. Polygons list their corners in one turning sense
+/// (twice the signed area, sum of x_i y_{i+1} - x_{i+1} y_i, is positive), every angle at most
+/// 180 degrees; side i runs from corner i to corner i + 1 (mod n) and has a neighbour polygon
+/// across it or none (a wall: cells on its far side are blocked or off the map). Two
+/// neighbours share whole sides, corner to corner; polygons that meet only at a point (two
+/// blocked cells touching diagonally) are not neighbours. The polygons cover exactly the free
+/// cells. Time about O(p log p) for p border points; refused above `max_points` of them.
+class XUNLU_API convex_mesh {
+  public:
+    static constexpr std::size_t max_points = std::size_t{1} << 22; ///< about 0.6 GiB at most
+    static constexpr std::uint32_t no_polygon = 0xFFFFFFFF;
+
+    struct limits {
+        std::size_t points = max_points; ///< lattice points on the free area's border
+    };
+    [[nodiscard]] static convex_mesh build(const grid::grid_map& map, grid::obstacle_mask mask,
+                                           limits caps);
+    [[nodiscard]] static convex_mesh build(const grid::grid_map& map, grid::obstacle_mask mask) {
+        return build(map, mask, limits{});
+    }
+
+    /// Empty when the mesh was built; otherwise why not.
+    [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+    [[nodiscard]] std::size_t polygon_count() const noexcept {
+        return begin_.empty() ? 0 : begin_.size() - 1;
+    }
+    [[nodiscard]] std::size_t vertex_count() const noexcept { return points_.size(); }
+    [[nodiscard]] mesh_point vertex(std::uint32_t v) const noexcept { return points_[v]; }
+    /// Corners of polygon `p`, as vertex ids.
+    [[nodiscard]] std::span<const std::uint32_t> corners(std::uint32_t p) const noexcept {
+        return {corners_.data() + begin_[p], corners_.data() + begin_[p + 1]};
+    }
+    /// For each side of `p` (corner i to corner i + 1), the polygon across it or no_polygon.
+    [[nodiscard]] std::span<const std::uint32_t> neighbours(std::uint32_t p) const noexcept {
+        return {neighbours_.data() + begin_[p], neighbours_.data() + begin_[p + 1]};
+    }
+    /// Dead ends, as in rect_mesh: polygons left with at most one neighbour after repeatedly
+    /// removing such polygons. `live`, or the neighbour a dead end hangs on, or `dead_root`.
+    static constexpr std::uint32_t live = 0xFFFFFFFF;
+    static constexpr std::uint32_t dead_root = 0xFFFFFFFE;
+    [[nodiscard]] std::uint32_t dead_parent(std::uint32_t p) const noexcept {
+        return dead_parent_[p];
+    }
+    /// Lattice points on the free area's border, and the free triangles they made.
+    [[nodiscard]] std::size_t border_point_count() const noexcept { return border_points_; }
+    [[nodiscard]] std::size_t triangle_count() const noexcept { return triangles_; }
+    [[nodiscard]] std::size_t memory_bytes() const noexcept {
+        return points_.capacity() * sizeof(mesh_point) +
+               (begin_.capacity() + corners_.capacity() + neighbours_.capacity() +
+                dead_parent_.capacity()) *
+                   sizeof(std::uint32_t);
+    }
+    /// Milliseconds the build took.
+    [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+
+  private:
+    void find_dead_ends();
+    std::vector<mesh_point> points_;
+    std::vector<std::uint32_t> begin_; ///< polygon p: [begin_[p], begin_[p + 1]) below
+    std::vector<std::uint32_t> corners_;
+    std::vector<std::uint32_t> neighbours_;
+    std::vector<std::uint32_t> dead_parent_;
+    std::size_t border_points_ = 0;
+    std::size_t triangles_ = 0;
+    std::string problem_;
+    double build_ms_ = 0;
+};
+
+} // namespace xunlu::anyangle
