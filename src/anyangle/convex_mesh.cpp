@@ -211,6 +211,8 @@ convex_mesh convex_mesh::build(const grid::grid_map& map, grid::obstacle_mask ma
     }
     mesh.begin_.reserve(polygons + std::size_t{1});
     mesh.begin_.push_back(0);
+    std::vector<std::uint32_t> emitted;                        // the side behind each side kept
+    std::vector<std::uint32_t> emitted_at(sides.size(), none); // and back
     for (std::uint32_t t = 0; t < tris.size(); ++t) {
         if (poly_id[t] == none) continue;
         std::uint32_t first = entry[t];
@@ -238,15 +240,76 @@ convex_mesh convex_mesh::build(const grid::grid_map& map, grid::obstacle_mask ma
             mesh.corners_.push_back(vertex_id[v]);
             const std::uint32_t twin = sides[s].twin;
             mesh.neighbours_.push_back(twin == none ? no_polygon : poly_id[sets.find(twin / 3)]);
+            emitted_at[s] = static_cast<std::uint32_t>(emitted.size());
+            emitted.push_back(s);
             s = out;
         } while (s != first);
         mesh.begin_.push_back(static_cast<std::uint32_t>(mesh.corners_.size()));
+    }
+    // Each side's twin, as its position in the neighbour's list.
+    mesh.twins_.assign(emitted.size(), none);
+    for (std::size_t i = 0; i < emitted.size(); ++i) {
+        const std::uint32_t twin = sides[emitted[i]].twin;
+        if (twin == none) continue;
+        mesh.twins_[i] = emitted_at[twin] - mesh.begin_[mesh.neighbours_[i]];
+    }
+    // Corners where a shortest path may bend: exactly one of the four cells is not free.
+    mesh.corner_.resize(mesh.points_.size());
+    for (std::size_t v = 0; v < mesh.points_.size(); ++v) {
+        const mesh_point c = mesh.points_[v];
+        const int blocked = (free_cell(c.x - 1, c.y - 1) ? 0 : 1) +
+                            (free_cell(c.x, c.y - 1) ? 0 : 1) + (free_cell(c.x - 1, c.y) ? 0 : 1) +
+                            (free_cell(c.x, c.y) ? 0 : 1);
+        mesh.corner_[v] = blocked == 1 ? 1 : 0;
+    }
+    // The polygon of each free cell: its centre inside or on the polygon's border (then the
+    // first polygon found; the one across that side holds it too).
+    mesh.width_ = w;
+    mesh.cell_polygon_.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h),
+                              no_polygon);
+    for (std::uint32_t p = 0; p < mesh.polygon_count(); ++p) {
+        const auto c = mesh.corners(p);
+        std::int32_t x0 = w;
+        std::int32_t y0 = h;
+        std::int32_t x1 = 0;
+        std::int32_t y1 = 0;
+        for (const std::uint32_t v : c) {
+            x0 = std::min(x0, mesh.points_[v].x);
+            y0 = std::min(y0, mesh.points_[v].y);
+            x1 = std::max(x1, mesh.points_[v].x);
+            y1 = std::max(y1, mesh.points_[v].y);
+        }
+        for (std::int32_t y = y0; y < y1; ++y) {
+            for (std::int32_t x = x0; x < x1; ++x) {
+                std::uint32_t& slot = mesh.cell_polygon_[static_cast<std::size_t>(y) * w + x];
+                if (slot == no_polygon && mesh.holds_centre(p, {x, y})) slot = p;
+            }
+        }
     }
     mesh.find_dead_ends();
     mesh.build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
     return mesh;
+}
+
+bool convex_mesh::holds_centre(std::uint32_t p, cell c) const noexcept {
+    const auto corners_of = corners(p);
+    const std::int64_t cx = 2 * std::int64_t{c.x} + 1;
+    const std::int64_t cy = 2 * std::int64_t{c.y} + 1;
+    for (std::size_t i = 0; i < corners_of.size(); ++i) {
+        const mesh_point a = points_[corners_of[i]];
+        const mesh_point b = points_[corners_of[i + 1 == corners_of.size() ? 0 : i + 1]];
+        // In half-cell units: corners at twice their coordinates.
+        const std::int64_t turn = (2 * std::int64_t{b.x} - 2 * a.x) * (cy - 2 * a.y) -
+                                  (2 * std::int64_t{b.y} - 2 * a.y) * (cx - 2 * a.x);
+        if (turn < 0) return false;
+    }
+    return true;
+}
+
+std::uint64_t convex_mesh::cache_key(grid::obstacle_mask mask) noexcept {
+    return 0x636f6e76'6d657368ULL ^ static_cast<std::uint64_t>(mask); // "convmesh"
 }
 
 void convex_mesh::find_dead_ends() {

@@ -1,8 +1,9 @@
 // The convex mesh: on random, maze, room and hand-drawn maps (diagonal squeezes, holes, a
 // single cell, nothing free), its polygons are convex, cover every free cell once and no
-// blocked one, meet their neighbours side to side, wall sides lie on the free area's border, and
-// sides between polygons pass the any-angle segment rule; straight streets at an angle become
-// few polygons where the rectangle mesh needs one per row; dead ends and the refusal cap.
+// blocked one, meet their neighbours side to side (twins found both ways), wall sides lie on the
+// free area's border, sides between polygons pass the any-angle segment rule, bend corners and
+// the polygon of each cell are right; straight streets at an angle become few polygons where the
+// rectangle mesh needs one per row; dead ends and the refusal cap.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -95,12 +96,23 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
         EXPECT_GT(a2, 0) << "polygon " << p << " has no area or turns the wrong way";
         area2 += a2;
     }
-    // Neighbours are mutual, across the same side.
+    // Neighbours are mutual, across the same side, which `twins` finds in the neighbour.
     for (std::uint32_t p = 0; p < mesh.polygon_count(); ++p) {
         const auto c = mesh.corners(p);
         const auto n = mesh.neighbours(p);
+        const auto tw = mesh.twins(p);
         for (std::size_t i = 0; i < c.size(); ++i) {
-            if (n[i] == convex_mesh::no_polygon) continue;
+            if (n[i] == convex_mesh::no_polygon) {
+                EXPECT_EQ(tw[i], convex_mesh::no_polygon);
+                continue;
+            }
+            const auto qc = mesh.corners(n[i]);
+            if (tw[i] >= qc.size()) {
+                ADD_FAILURE() << "twin out of range in polygon " << p;
+                continue;
+            }
+            EXPECT_EQ(qc[tw[i]], c[(i + 1) % c.size()]);
+            EXPECT_EQ(mesh.neighbours(n[i])[tw[i]], p);
             const auto other = side_owner.find({c[(i + 1) % c.size()], c[i]});
             if (other == side_owner.end()) {
                 ADD_FAILURE() << "no twin side for polygon " << p;
@@ -110,6 +122,16 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
         }
     }
     EXPECT_EQ(area2, 2 * map.count_passable(mesh_mask));
+    // Bend corners: exactly one of the four cells around the vertex is not free.
+    for (std::uint32_t v = 0; v < mesh.vertex_count(); ++v) {
+        const mesh_point c = mesh.vertex(v);
+        int blocked = 0;
+        for (const cell around :
+             {cell{c.x - 1, c.y - 1}, cell{c.x, c.y - 1}, cell{c.x - 1, c.y}, cell{c.x, c.y}}) {
+            blocked += map.passable(around, mesh_mask) ? 0 : 1;
+        }
+        EXPECT_EQ(mesh.bend_corner(v), blocked == 1) << "vertex " << c.x << "," << c.y;
+    }
     // Coverage: a point of each free cell in exactly one polygon, of blocked ones in none.
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
@@ -118,6 +140,14 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
                 count += sample_inside(mesh, p, x, y) ? 1 : 0;
             }
             EXPECT_EQ(count, map.passable({x, y}, mesh_mask) ? 1 : 0) << "cell " << x << "," << y;
+            const std::uint32_t at = mesh.polygon_at({x, y});
+            if (!map.passable({x, y}, mesh_mask)) {
+                EXPECT_EQ(at, convex_mesh::no_polygon);
+            } else if (at == convex_mesh::no_polygon) {
+                ADD_FAILURE() << "no polygon for free cell " << x << "," << y;
+            } else {
+                EXPECT_TRUE(mesh.holds_centre(at, {x, y}));
+            }
         }
     }
     return mesh.polygon_count();

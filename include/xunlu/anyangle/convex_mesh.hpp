@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/xunlu_export.h"
 
@@ -45,6 +46,9 @@ class XUNLU_API convex_mesh {
         return build(map, mask, limits{});
     }
 
+    /// Cache key in a map's derived cache for `mask`.
+    [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask) noexcept;
+
     /// Empty when the mesh was built; otherwise why not.
     [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
     [[nodiscard]] std::size_t polygon_count() const noexcept {
@@ -60,6 +64,24 @@ class XUNLU_API convex_mesh {
     [[nodiscard]] std::span<const std::uint32_t> neighbours(std::uint32_t p) const noexcept {
         return {neighbours_.data() + begin_[p], neighbours_.data() + begin_[p + 1]};
     }
+    /// For each side of `p`, its position in the neighbour's lists (the same side, run the
+    /// other way), or no_polygon for a wall.
+    [[nodiscard]] std::span<const std::uint32_t> twins(std::uint32_t p) const noexcept {
+        return {twins_.data() + begin_[p], twins_.data() + begin_[p + 1]};
+    }
+    /// Whether a shortest path may bend at vertex `v`: exactly one of its four cells is
+    /// blocked or off the map (a convex corner of the walls).
+    [[nodiscard]] bool bend_corner(std::uint32_t v) const noexcept { return corner_[v] != 0; }
+    /// A polygon holding the centre of cell `c` (inside or on its border; a centre on a side
+    /// is held by the polygon across it too), or no_polygon for a blocked or off-map cell.
+    [[nodiscard]] std::uint32_t polygon_at(cell c) const noexcept {
+        if (c.x < 0 || c.y < 0 || c.x >= width_ || cell_polygon_.empty()) return no_polygon;
+        const std::size_t i = static_cast<std::size_t>(c.y) * static_cast<std::size_t>(width_) +
+                              static_cast<std::size_t>(c.x);
+        return i < cell_polygon_.size() ? cell_polygon_[i] : no_polygon;
+    }
+    /// Whether the centre of cell `c` lies inside polygon `p` or on its border.
+    [[nodiscard]] bool holds_centre(std::uint32_t p, cell c) const noexcept;
     /// Dead ends, as in rect_mesh: polygons left with at most one neighbour after repeatedly
     /// removing such polygons. `live`, or the neighbour a dead end hangs on, or `dead_root`.
     static constexpr std::uint32_t live = 0xFFFFFFFF;
@@ -71,9 +93,9 @@ class XUNLU_API convex_mesh {
     [[nodiscard]] std::size_t border_point_count() const noexcept { return border_points_; }
     [[nodiscard]] std::size_t triangle_count() const noexcept { return triangles_; }
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
-        return points_.capacity() * sizeof(mesh_point) +
+        return points_.capacity() * sizeof(mesh_point) + corner_.capacity() +
                (begin_.capacity() + corners_.capacity() + neighbours_.capacity() +
-                dead_parent_.capacity()) *
+                twins_.capacity() + dead_parent_.capacity() + cell_polygon_.capacity()) *
                    sizeof(std::uint32_t);
     }
     /// Milliseconds the build took.
@@ -85,7 +107,11 @@ class XUNLU_API convex_mesh {
     std::vector<std::uint32_t> begin_; ///< polygon p: [begin_[p], begin_[p + 1]) below
     std::vector<std::uint32_t> corners_;
     std::vector<std::uint32_t> neighbours_;
+    std::vector<std::uint32_t> twins_;
+    std::vector<std::uint8_t> corner_; ///< per vertex: 1 where a path may bend
     std::vector<std::uint32_t> dead_parent_;
+    std::vector<std::uint32_t> cell_polygon_; ///< per cell, row by row
+    std::int32_t width_ = 0;
     std::size_t border_points_ = 0;
     std::size_t triangles_ = 0;
     std::string problem_;
