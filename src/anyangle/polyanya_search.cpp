@@ -65,68 +65,6 @@ void polyanya_search::rect_marks::clear(std::size_t rects) {
     }
 }
 
-void polyanya_search::root_table::clear() {
-    if (++generation == 0) {
-        for (entry& e : slots) e.stamp = 0;
-        generation = 1;
-    }
-    used = 0;
-    if (slots.empty()) slots.assign(1024, entry{0, 0, 0});
-}
-
-void polyanya_search::root_table::grow() {
-    std::vector<entry> old = std::move(slots);
-    slots.assign(old.size() * 2, entry{0, 0, 0});
-    used = 0;
-    for (const entry& e : old) {
-        if (e.stamp == generation) slots[slot(e.key)].g = e.g;
-    }
-}
-
-bool polyanya_search::root_table::admit(std::uint64_t key, std::uint32_t rect, double g_new) {
-    if (!improve(key, g_new)) return false;
-    // The same corner seen again at the same cost, for the same rectangle: its successors are
-    // already there (what differs is seen from the other root at no greater cost).
-    return first(key << 28 | rect | std::uint64_t{1} << 63, g_new);
-}
-
-std::size_t polyanya_search::root_table::slot(std::uint64_t key) {
-    if (2 * (used + 1) > slots.size()) grow();
-    const std::size_t mask = slots.size() - 1;
-    for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-        entry& e = slots[i];
-        if (e.stamp != generation) {
-            e = {key, std::numeric_limits<double>::infinity(), generation};
-            ++used;
-            return i;
-        }
-        if (e.key == key) return i;
-    }
-}
-
-bool polyanya_search::root_table::first(std::uint64_t key, double g_new) {
-    double& g = slots[slot(key)].g;
-    if (g_new > g - eps) return false;
-    g = g_new;
-    return true;
-}
-
-bool polyanya_search::root_table::improve(std::uint64_t key, double g_new) {
-    double& g = slots[slot(key)].g;
-    if (g_new > g + eps) return false;
-    g = std::min(g, g_new);
-    return true;
-}
-
-double polyanya_search::root_table::best(std::uint64_t key) const {
-    const std::size_t mask = slots.size() - 1;
-    for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
-        const entry& e = slots[i];
-        if (e.stamp != generation) return std::numeric_limits<double>::infinity();
-        if (e.key == key) return e.g;
-    }
-}
-
 search::search_result polyanya_search::find_path(const grid::grid_map& map,
                                                  const search::search_request& request) {
     if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
@@ -378,7 +316,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         open_successors();
     }
     stats.memory_bytes = nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
-                         roots_.slots.capacity() * sizeof(root_table::entry);
+                         roots_.memory_bytes();
     if (trace) {
         for (const open_entry& e : open_) out.trace.open.push_back(node_cell(nodes_[e.id]));
     }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "xunlu/anyangle/polyanya_roots.hpp"
 #include "xunlu/anyangle/rect_mesh.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/search/search_request.hpp"
@@ -57,33 +58,6 @@ class XUNLU_API polyanya_search {
         double g;
         std::uint32_t id;
     };
-    /// The best g a root (a grid corner, by key) has been reached with in this query.
-    struct root_table {
-        /// One slot: key, best g and the query that claimed it, together (one cache line).
-        struct entry {
-            std::uint64_t key;
-            double g;
-            std::uint32_t stamp;
-        };
-        std::vector<entry> slots;
-        std::uint32_t generation = 0;
-        std::size_t used = 0;
-        void clear();
-        /// false when `g_new` is worse than the best so far for `key` (the root is pruned);
-        /// otherwise records it.
-        bool improve(std::uint64_t key, double g_new);
-        /// improve(), and false as well when the corner was already admitted for `rect` at no
-        /// higher g (corner keys are below 2^31: maps of at most 32768 x 32768 cells;
-        /// rectangles below 2^28).
-        bool admit(std::uint64_t key, std::uint32_t rect, double g_new);
-        /// true the first time `key` is seen, or when `g_new` is lower than before.
-        bool first(std::uint64_t key, double g_new);
-        /// The slot of `key`, claimed for it (g infinite) when it has none.
-        std::size_t slot(std::uint64_t key);
-        [[nodiscard]] double best(std::uint64_t key) const;
-        void grow();
-    };
-
     /// Rectangles marked in this query (stamp == generation).
     struct rect_marks {
         std::vector<std::uint32_t> stamp;
@@ -94,7 +68,7 @@ class XUNLU_API polyanya_search {
     std::vector<node> nodes_;
     std::vector<open_entry> open_;
     std::vector<open_entry> successors_; ///< one expansion's successors, before OPEN
-    root_table roots_;
+    polyanya_roots roots_;
     rect_marks goal_branch_; ///< the goal's rectangle and the dead ends holding it
 };
 
