@@ -152,17 +152,27 @@ convex_mesh convex_mesh::build(const grid::grid_map& map, grid::obstacle_mask ma
                0;
     };
 
-    // 4. Merge across shared sides, longest first, where both corners of the union stay convex.
+    // 4. Merge across shared sides, longest first (ears last), where both corners of the union
+    // stay convex.
     // Where two polygons share a straight run of several sides, the sides next to the one
     // removed are twins too and go with it.
-    std::vector<std::pair<std::int64_t, std::uint32_t>> order;
+    // Ears (free triangles with one free neighbour: the notches of staircase walls) go last.
+    // Merged early, a notch makes its neighbour a stepped polygon that nothing else can join;
+    // left alone it stays a dead end, and the street beside it one polygon.
+    const auto ear = [&](std::uint32_t t) {
+        int free_sides = 0;
+        for (std::uint32_t i = 0; i < 3; ++i) free_sides += sides[3 * t + i].twin != none ? 1 : 0;
+        return free_sides <= 1;
+    };
+    std::vector<std::pair<std::int64_t, std::uint32_t>> order; // (rank, side): rank descending
     for (std::uint32_t s = 0; s < sides.size(); ++s) {
         if (sides[s].twin == none || sides[s].twin < s) continue;
         const lattice_point a = pt(sides[s].start);
         const lattice_point b = pt(end_of(s));
         const std::int64_t dx = std::int64_t{b.x} - a.x;
         const std::int64_t dy = std::int64_t{b.y} - a.y;
-        order.emplace_back(dx * dx + dy * dy, s);
+        const bool to_ear = ear(s / 3) || ear(sides[s].twin / 3);
+        order.emplace_back((to_ear ? 0 : std::int64_t{1} << 40) + dx * dx + dy * dy, s);
     }
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& l, const auto& r) { return l.first > r.first; });

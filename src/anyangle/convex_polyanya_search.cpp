@@ -1,0 +1,486 @@
+// Polyanya over the convex mesh: intervals on polygon sides, projections across convex
+// polygons, bend corners as new roots, root-level pruning.
+#include "xunlu/anyangle/convex_polyanya_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/search/best_first.hpp"
+#include "xunlu/search/result_builder.hpp"
+
+namespace xunlu::anyangle {
+namespace {
+
+constexpr std::string_view algorithm = "polyanya-convex";
+/// Tolerance on g (as in polyanya_search).
+constexpr double eps = 1e-9;
+/// Tolerance on the position along a side, 0 at its first corner and 1 at the other: sides
+/// are at most 2^16 cells long, so this is under 1e-6 cells, and far above the rounding of the
+/// projections. Path vertices are exact whatever it is: every bend is a mesh vertex or the
+/// start, and every returned segment is checked exactly.
+constexpr double u_eps = 1e-11;
+constexpr std::uint32_t no_node = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t none = convex_mesh::no_polygon;
+
+struct vec {
+    double x;
+    double y;
+};
+
+/// > 0 when c lies left of o -> a (the polygons' turning sense), < 0 right, 0 on the line.
+double cross(vec o, vec a, vec c) noexcept {
+    return (a.x - o.x) * (c.y - o.y) - (a.y - o.y) * (c.x - o.x);
+}
+
+double dist(vec a, vec b) noexcept {
+    const double dx = b.x - a.x;
+    const double dy = b.y - a.y;
+    return std::sqrt(dx * dx + dy * dy);
+}
+
+/// `p` mirrored across the line through a and b.
+vec mirror(vec p, vec a, vec b) noexcept {
+    const double dx = b.x - a.x;
+    const double dy = b.y - a.y;
+    const double u = ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy);
+    return {2 * (a.x + u * dx) - p.x, 2 * (a.y + u * dy) - p.y};
+}
+
+/// The stretch [u0, u1] of a side (u from 0 at its first corner to 1 at the other) where a
+/// function linear along it, fa at u = 0 and fb at u = 1, is >= 0 (sign 1) or <= 0 (sign -1).
+/// Empty when u0 > u1.
+struct stretch {
+    double u0;
+    double u1;
+};
+stretch where(double fa, double fb, double sign) noexcept {
+    fa *= sign;
+    fb *= sign;
+    if (fa >= 0 && fb >= 0) return {0, 1};
+    if (fa < 0 && fb < 0) return {1, 0};
+    const double u = fa / (fa - fb);
+    return fa < 0 ? stretch{u, 1} : stretch{0, u};
+}
+
+/// The shortest route from `root` through the interval [l, r] to `target`, which does not lie
+/// on the root's side of the interval's line: its length, and where it bends (-1 at l, 1 at r,
+/// 0 straight).
+struct route {
+    double length;
+    int bend;
+};
+route through(vec root, vec l, vec r, vec target) noexcept {
+    const double dl = cross(root, target, l);
+    const double dr = cross(root, target, r);
+    const double straight = dist(root, target);
+    // An end within 1e-9 cells of the straight line counts as on it: a projected end there is
+    // the shadow's edge, which the line grazes (lattice geometry is exact or far from it).
+    if (dl * dr <= 0 || std::min(std::fabs(dl), std::fabs(dr)) <= 1e-9 * straight) {
+        return {straight, 0};
+    }
+    // Both ends on one side of the straight line: around the end nearer to it.
+    if (std::fabs(dl) <= std::fabs(dr)) return {dist(root, l) + dist(l, target), -1};
+    return {dist(root, r) + dist(r, target), 1};
+}
+
+} // namespace
+
+search::search_result convex_polyanya_search::find_path(const grid::grid_map& map,
+                                                        const search::search_request& request) {
+    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
+    const grid::obstacle_mask mask = request.mask();
+    const auto mesh = map.derived().get_or_build<convex_mesh>(
+        convex_mesh::cache_key(mask), [&] { return convex_mesh::build(map, mask); });
+    return find_path(*mesh, map, request);
+}
+
+search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
+                                                        const grid::grid_map& map,
+                                                        const search::search_request& request) {
+    if (auto refused = any_angle_refusal(map, request, algorithm, mesh.problem())) {
+        return std::move(*refused);
+    }
+    search::search_result out;
+    const grid::obstacle_mask mask = request.mask();
+    out.stats.preprocessing_bytes = mesh.memory_bytes();
+    const half_point s = centre_of(request.start);
+    const half_point t = centre_of(request.goal);
+    const vec sv{to_point(s).x, to_point(s).y};
+    const vec tv{to_point(t).x, to_point(t).y};
+    const auto at = [&](std::uint32_t v) {
+        const mesh_point p = mesh.vertex(v);
+        return vec{static_cast<double>(p.x), static_cast<double>(p.y)};
+    };
+    // The polygons holding a cell's centre: the one indexed, and the one across a side the
+    // centre lies on, not just in line with (exact: corners are whole, centres halves).
+    const auto holders = [&](cell c) {
+        std::array<std::uint32_t, 2> found{mesh.polygon_at(c), none};
+        if (found[0] == none) return found;
+        const auto pc = mesh.corners(found[0]);
+        const auto nb = mesh.neighbours(found[0]);
+        const vec p{c.x + 0.5, c.y + 0.5};
+        for (std::size_t i = 0; i < pc.size(); ++i) {
+            const vec a = at(pc[i]);
+            const vec b = at(pc[(i + 1) % pc.size()]);
+            if (nb[i] != none && cross(a, b, p) == 0 &&
+                (p.x - a.x) * (p.x - b.x) + (p.y - a.y) * (p.y - b.y) < 0) {
+                found[1] = nb[i];
+            }
+        }
+        return found;
+    };
+    const std::array<std::uint32_t, 2> starts = holders(request.start);
+    const std::array<std::uint32_t, 2> goals = holders(request.goal);
+    bool shared = false;
+    for (const std::uint32_t a : starts) {
+        for (const std::uint32_t b : goals) shared = shared || (a != none && a == b);
+    }
+    if (s == t || shared) { // a polygon is convex: straight there
+        out.status = search::search_status::found;
+        const std::vector<half_point> direct =
+            s == t ? std::vector<half_point>{s} : std::vector<half_point>{s, t};
+        fill_any_angle_path(map, direct, mask, out);
+        return out;
+    }
+    nodes_.clear();
+    open_.clear();
+    roots_.clear();
+    roots_.improve(0, 0);
+    // The goal's polygons and the dead ends they hang in: the only dead ends worth entering.
+    if (goal_branch_.size() < mesh.polygon_count()) goal_branch_.resize(mesh.polygon_count(), 0);
+    if (++generation_ == 0) {
+        std::fill(goal_branch_.begin(), goal_branch_.end(), 0U);
+        generation_ = 1;
+    }
+    for (const std::uint32_t g : goals) {
+        for (std::uint32_t p = g; p != none;) {
+            goal_branch_[p] = generation_;
+            const std::uint32_t up = mesh.dead_parent(p);
+            p = up == convex_mesh::live || up == convex_mesh::dead_root ? none : up;
+        }
+    }
+    search::search_stats& stats = out.stats;
+    const bool trace = request.record_trace;
+    // The cell just inside the polygon at the middle of the node's interval.
+    const auto node_cell = [&](const node& n) {
+        vec c{0, 0};
+        const auto pc = mesh.corners(n.polygon);
+        for (const std::uint32_t v : pc) {
+            c.x += at(v).x;
+            c.y += at(v).y;
+        }
+        c.x /= static_cast<double>(pc.size());
+        c.y /= static_cast<double>(pc.size());
+        const vec mid{(n.lx + n.rx) / 2, (n.ly + n.ry) / 2};
+        return cell{static_cast<std::int32_t>(std::floor(mid.x + (c.x - mid.x) * 0.01)),
+                    static_cast<std::int32_t>(std::floor(mid.y + (c.y - mid.y) * 0.01))};
+    };
+    const auto by_f = [](const open_entry& a, const open_entry& b) {
+        return a.f > b.f || (a.f == b.f && a.g < b.g);
+    };
+    // Successors go to `successors_` first: a lone one is expanded at once, without OPEN.
+    std::vector<open_entry>& successors = successors_;
+    const auto push = [&](const node& n, double f) {
+        const auto id = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.push_back(n);
+        successors.push_back({f, n.g, id});
+        ++stats.generated;
+        if (trace) out.trace.events.push_back({node_cell(n), search::node_event::opened});
+    };
+    const auto open_successors = [&] {
+        for (const open_entry& e : successors) {
+            open_.push_back(e);
+            std::push_heap(open_.begin(), open_.end(), by_f);
+        }
+        stats.heap_pushes += successors.size();
+        successors.clear();
+        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
+    };
+    // A node into polygon q through its side m (from corner m to m + 1), the interval [l, r]
+    // (l nearer corner m), reached from polygon `from`. The goal's polygon gets a goal node
+    // instead: the goal seen through the interval, or around one of its ends.
+    const auto add = [&](vec root_at, std::uint32_t root, double g, vec l, vec r,
+                         std::uint8_t end_l, std::uint8_t end_r, std::uint32_t q, std::uint32_t m,
+                         std::uint32_t parent, std::uint32_t from) {
+        // Into a dead end from what it hangs on: only towards the goal.
+        if (mesh.dead_parent(q) == from && goal_branch_[q] != generation_) return;
+        const auto qc = mesh.corners(q);
+        const std::uint32_t ca = qc[m];
+        const std::uint32_t cb = qc[m + 1 == qc.size() ? 0 : m + 1];
+        const vec a = at(ca);
+        const vec b = at(cb);
+        // A root at an end of the side is a corner of q and sees all of it; any other root
+        // must lie strictly on the far side of the side's line to see through it.
+        const bool on_line = root != 0 && (root == ca + 1 || root == cb + 1);
+        if (!on_line && cross(a, b, root_at) >= 0) return;
+        node n{g, l.x, l.y, r.x, r.y, root_at.x, root_at.y, root, q, m, parent, end_l, end_r, 0};
+        if (q == goals[0] || q == goals[1]) {
+            const route rt = on_line ? route{dist(root_at, tv), 0} : through(root_at, l, r, tv);
+            // Past an end that is a projection, the goal is hidden from the root: the corner
+            // that cast that shadow is a root of other nodes, which reach it.
+            if ((rt.bend < 0 && end_l == 0) || (rt.bend > 0 && end_r == 0)) return;
+            if (rt.bend != 0) { // around the interval's end (a mesh vertex): the last bend
+                std::uint32_t via = parent;
+                if (parent == no_node || nodes_[parent].root != root) {
+                    nodes_.push_back(n); // a record of this root, for the path
+                    via = static_cast<std::uint32_t>(nodes_.size() - 1);
+                }
+                const vec e = rt.bend < 0 ? l : r;
+                n.parent = via;
+                n.root = 1 + (rt.bend < 0 ? ca : cb);
+                n.root_x = e.x;
+                n.root_y = e.y;
+                n.g = g + dist(root_at, e);
+            }
+            n.goal = 1;
+            push(n, g + rt.length);
+            return;
+        }
+        double h = 0;
+        if (on_line) {
+            h = dist(root_at, tv);
+        } else {
+            // The goal mirrored across the line when it lies on the root's side.
+            const vec target = cross(a, b, tv) < 0 ? mirror(tv, a, b) : tv;
+            h = through(root_at, l, r, target).length;
+        }
+        push(n, g + h);
+    };
+    // The stretch [u0, u1] of side i of polygon p (u from corner i to corner i + 1) as a node
+    // into the polygon across it.
+    const auto emit = [&](std::uint32_t p, std::uint32_t i, double u0, double u1, vec root_at,
+                          std::uint32_t root, double g, std::uint32_t parent) {
+        const auto pc = mesh.corners(p);
+        const std::uint32_t q = mesh.neighbours(p)[i];
+        if (q == none) return;
+        if (u0 < u_eps) u0 = 0;
+        if (u1 > 1 - u_eps) u1 = 1;
+        if (u0 > u1) {
+            if (u0 - u1 > u_eps) return;
+            // A single point is kept: a shortest path may graze a corner exactly there.
+            if (u0 == 0) {
+                u1 = 0;
+            } else if (u1 == 1) {
+                u0 = 1;
+            } else {
+                u1 = u0;
+            }
+        }
+        const std::uint32_t ci = pc[i];
+        const std::uint32_t cj = pc[i + 1 == pc.size() ? 0 : i + 1];
+        const vec a = at(ci);
+        const vec b = at(cj);
+        const vec x0 = u0 == 0 ? a : vec{a.x + u0 * (b.x - a.x), a.y + u0 * (b.y - a.y)};
+        const vec x1 = u1 == 1 ? b : vec{a.x + u1 * (b.x - a.x), a.y + u1 * (b.y - a.y)};
+        const auto kind = [&](std::uint32_t v) {
+            return static_cast<std::uint8_t>(mesh.bend_corner(v) ? 2 : 1);
+        };
+        // Seen from q, the side runs from cj to ci: x1 is its left end.
+        add(root_at, root, g, x1, x0, u1 == 1 ? kind(cj) : std::uint8_t{0},
+            u0 == 0 ? kind(ci) : std::uint8_t{0}, q, mesh.twins(p)[i], parent, p);
+    };
+    // A side of p seen edge-on from a root (in line with it, the root not at its ends): a
+    // path can run along it and bend at either end into the polygon across, which that end,
+    // one of its corners, then sees whole. `record`: a node whose root is `root_at`.
+    const auto edge_on = [&](std::uint32_t p, std::uint32_t i, vec root_at, double g,
+                             std::uint32_t record) {
+        const auto pc = mesh.corners(p);
+        for (const std::uint32_t e : {pc[i], pc[i + 1 == pc.size() ? 0 : i + 1]}) {
+            if (!mesh.bend_corner(e)) continue;
+            const double ge = g + dist(root_at, at(e));
+            if (!roots_.improve(e + 1, ge)) continue;
+            emit(p, i, 0, 1, at(e), e + 1, ge, record);
+        }
+    };
+    // Start: every side of the start's polygons, seen whole from the start (but the side the
+    // start lies on, between its two polygons, and sides in line with it, seen edge-on).
+    successors.clear();
+    for (const std::uint32_t p : starts) {
+        if (p == none) continue;
+        const auto pc = mesh.corners(p);
+        for (std::uint32_t i = 0; i < pc.size(); ++i) {
+            const vec a = at(pc[i]);
+            const vec b = at(pc[(i + 1) % pc.size()]);
+            if (cross(a, b, sv) == 0) {
+                // On the side (the polygon across holds the start too), or in line with it.
+                if ((sv.x - a.x) * (sv.x - b.x) + (sv.y - a.y) * (sv.y - b.y) > 0) {
+                    edge_on(p, i, sv, 0.0, no_node);
+                }
+                continue;
+            }
+            emit(p, i, 0, 1, sv, 0, 0.0, no_node);
+        }
+    }
+    // Expands node `id` (a copy `n`), its successors into `successors`.
+    const auto expand = [&](const node& n, std::uint32_t id) {
+        const std::uint32_t p = n.polygon;
+        const auto pc = mesh.corners(p);
+        const auto nb = mesh.neighbours(p);
+        const auto k = static_cast<std::uint32_t>(pc.size());
+        const std::uint32_t j = n.side;
+        const std::uint32_t cj = pc[j];
+        const std::uint32_t cj1 = pc[j + 1 == k ? 0 : j + 1];
+        const vec root{n.root_x, n.root_y};
+        const auto corner_a = [&](std::uint32_t i) { return at(pc[i]); };
+        const auto corner_b = [&](std::uint32_t i) { return at(pc[i + 1 == k ? 0 : i + 1]); };
+        if (n.root != 0 && (n.root == cj + 1 || n.root == cj1 + 1)) {
+            // The root is a corner of p: it sees every side but those it lies in line with.
+            if (!roots_.admit(n.root, p, n.g)) return;
+            for (std::uint32_t i = 0; i < k; ++i) {
+                if (i == j || nb[i] == none) continue;
+                const bool incident =
+                    n.root == pc[i] + 1 || n.root == pc[i + 1 == k ? 0 : i + 1] + 1;
+                if (!incident && cross(corner_a(i), corner_b(i), root) == 0) {
+                    edge_on(p, i, root, n.g, id);
+                    continue;
+                }
+                emit(p, i, 0, 1, root, n.root, n.g, id);
+            }
+            return;
+        }
+        const vec left{n.lx, n.ly};
+        const vec right{n.rx, n.ry};
+        // Observable: the interval projected from the root across p, onto the sides it exits
+        // through (the root strictly outside their lines as seen from inside p).
+        for (std::uint32_t i = 0; i < k; ++i) {
+            if (i == j || nb[i] == none) continue;
+            const vec a = corner_a(i);
+            const vec b = corner_b(i);
+            const double facing = cross(a, b, root);
+            const stretch in_right = where(cross(root, right, a), cross(root, right, b), 1);
+            const stretch in_left = where(cross(root, left, a), cross(root, left, b), -1);
+            if (facing == 0) {
+                // In line with the root: along a ray of the wedge's edge, or unseen.
+                if (std::max(in_right.u0, in_left.u0) <= std::min(in_right.u1, in_left.u1)) {
+                    edge_on(p, i, root, n.g, id);
+                }
+                continue;
+            }
+            if (facing < 0) continue; // the ray enters p there: nothing leaves through it
+            emit(p, i, std::max(in_right.u0, in_left.u0), std::min(in_right.u1, in_left.u1), root,
+                 n.root, n.g, id);
+        }
+        // Non-observable: the part of p beyond the ray past an interval end that is a bend
+        // corner is seen from that corner.
+        const auto hidden = [&](std::uint32_t corner, bool on_right) {
+            const vec c = at(corner);
+            const double gc = n.g + dist(root, c);
+            if (!roots_.admit(corner + 1, p, gc)) return;
+            std::uint32_t record = no_node; // a node rooted at the corner, for edge-on sides
+            for (std::uint32_t i = 0; i < k; ++i) {
+                if (i == j || nb[i] == none) continue;
+                const vec a = corner_a(i);
+                const vec b = corner_b(i);
+                const stretch beyond =
+                    where(cross(root, c, a), cross(root, c, b), on_right ? -1.0 : 1.0);
+                const bool incident = pc[i] == corner || pc[i + 1 == k ? 0 : i + 1] == corner;
+                if (!incident && cross(a, b, c) == 0) {
+                    if (beyond.u0 > beyond.u1) continue;
+                    if (record == no_node) {
+                        node r = n;
+                        r.parent = id;
+                        r.root = corner + 1;
+                        r.root_x = c.x;
+                        r.root_y = c.y;
+                        r.g = gc;
+                        nodes_.push_back(r);
+                        record = static_cast<std::uint32_t>(nodes_.size() - 1);
+                    }
+                    edge_on(p, i, c, gc, record);
+                    continue;
+                }
+                emit(p, i, beyond.u0, beyond.u1, c, corner + 1, gc, id);
+            }
+        };
+        // A shortest path bends only at bend corners (docs/any-angle.md, "Why visgraph is
+        // optimal"): only there does a shadow start.
+        if (n.end_r == 2) hidden(cj1, true);
+        if (n.end_l == 2) hidden(cj, false);
+    };
+    open_successors();
+    ++stats.expanded;
+    search::search_phase phase = search::search_phase::exhausted_open;
+    std::uint32_t found_id = no_node;
+    std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
+    double best_h = dist(sv, tv);
+    const std::size_t cap = request.max_memory_bytes;
+    any_angle_budget budget(request);
+    while (!open_.empty()) {
+        if (budget.spent(stats.expanded)) {
+            phase = search::search_phase::out_of_budget;
+            break;
+        }
+        if (cap != 0 &&
+            nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) > cap) {
+            phase = search::search_phase::out_of_memory;
+            break;
+        }
+        std::pop_heap(open_.begin(), open_.end(), by_f);
+        const std::uint32_t id = open_.back().id;
+        open_.pop_back();
+        const node n = nodes_[id]; // a copy: pushes below may move the pool
+        if (n.goal != 0) {
+            phase = search::search_phase::found;
+            found_id = id;
+            break;
+        }
+        if (n.g > roots_.best(n.root) + eps) continue; // its root was reached cheaper since
+        // Expand it, then its successor while it has exactly one (a corridor of polygons: the
+        // order does not matter for optimality, as goals still wait in OPEN).
+        for (std::uint32_t next = id;;) {
+            const node& m = nodes_[next];
+            ++stats.expanded;
+            if (trace) {
+                const cell c = node_cell(m);
+                out.trace.events.push_back({c, search::node_event::closed});
+                out.trace.expanded.push_back(c);
+            }
+            if (const double hr = dist({m.root_x, m.root_y}, tv); hr < best_h) {
+                best_h = hr;
+                best_id = next;
+            }
+            expand(node{m}, next);
+            if (successors.size() != 1 || nodes_[successors[0].id].goal != 0 ||
+                (request.max_expansions != 0 && stats.expanded >= request.max_expansions)) {
+                break;
+            }
+            next = successors[0].id;
+            successors.clear();
+        }
+        open_successors();
+    }
+    stats.memory_bytes = nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
+                         roots_.memory_bytes();
+    if (trace) {
+        for (const open_entry& e : open_) out.trace.open.push_back(node_cell(nodes_[e.id]));
+    }
+    search::describe_outcome(out, phase, request, stats,
+                             phase == search::search_phase::out_of_memory
+                                 ? std::string(algorithm) + ": node memory over the cap of " +
+                                       std::to_string(cap) + " bytes"
+                                 : std::string{});
+    if (phase == search::search_phase::exhausted_open ||
+        phase == search::search_phase::out_of_memory) {
+        return out;
+    }
+    const std::uint32_t last = phase == search::search_phase::found ? found_id : best_id;
+    if (last == no_node) return out;
+    // The bends, goal first: each node's root, skipping repeats, then the start.
+    std::vector<half_point> polyline;
+    if (phase == search::search_phase::found) polyline.push_back(t);
+    for (std::uint32_t id = last; id != no_node; id = nodes_[id].parent) {
+        const half_point p{static_cast<std::int32_t>(std::lround(2 * nodes_[id].root_x)),
+                           static_cast<std::int32_t>(std::lround(2 * nodes_[id].root_y))};
+        if (polyline.empty() || polyline.back() != p) polyline.push_back(p);
+    }
+    if (polyline.back() != s) polyline.push_back(s);
+    std::reverse(polyline.begin(), polyline.end());
+    fill_any_angle_answer(map, polyline, mask, algorithm, out);
+    return out;
+}
+
+} // namespace xunlu::anyangle
