@@ -1,6 +1,6 @@
-// detour_compare: xunlu's optimal any-angle search (visgraph or polyanya) against Recast/Detour on
-// the same Moving AI maps and queries: time per query, path lengths, Detour's failures, build
-// times.
+// detour_compare: xunlu's optimal any-angle search (visgraph, polyanya or polyanya-convex) against
+// Recast/Detour on the same Moving AI maps and queries: time per query, path lengths, Detour's
+// failures, build times.
 #include <CLI/CLI.hpp>
 #include <DetourNavMesh.h>
 #include <DetourNavMeshQuery.h>
@@ -25,6 +25,7 @@
 #include "detour_navmesh.hpp"
 #include "sample_stats.hpp"
 #include "scenario_jobs.hpp"
+#include "xunlu/anyangle/convex_polyanya_search.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
 #include "xunlu/anyangle/half_point.hpp"
 #include "xunlu/anyangle/polyanya_search.hpp"
@@ -54,7 +55,7 @@ constexpr double shorter_tolerance = 1e-6; ///< cell units
 struct options {
     std::string dir;
     std::vector<std::string> families;
-    std::string algo = "visgraph"; ///< the xunlu side: visgraph or polyanya
+    std::string algo = "visgraph"; ///< the xunlu side: visgraph, polyanya or polyanya-convex
     std::size_t every = 10;
     std::size_t max_files = 2;
     std::string json_path;
@@ -280,14 +281,29 @@ class detour_runner {
     std::vector<float> straight_;
 };
 
-/// xunlu's optimal any-angle engine under test: `visgraph` (visibility graph) or `polyanya`
-/// (rectangle mesh).
+/// xunlu's optimal any-angle engine under test: `visgraph` (visibility graph), `polyanya`
+/// (rectangle mesh) or `polyanya-convex` (convex mesh).
 struct xunlu_engine {
-    bool polyanya = false;
+    enum class kind { visgraph, polyanya, polyanya_convex } which = kind::visgraph;
     anyangle::visibility_search visgraph_engine;
     anyangle::polyanya_search polyanya_engine;
+    anyangle::convex_polyanya_search convex_engine;
+    [[nodiscard]] bool mesh() const noexcept { return which != kind::visgraph; }
+    [[nodiscard]] const char* call() const noexcept {
+        return which == kind::polyanya          ? "polyanya_search::find_path"
+               : which == kind::polyanya_convex ? "convex_polyanya_search::find_path"
+                                                : "visibility_search::find_path";
+    }
     search::search_result find_path(const grid::grid_map& map, const search::search_request& req) {
-        return polyanya ? polyanya_engine.find_path(map, req) : visgraph_engine.find_path(map, req);
+        switch (which) {
+        case kind::polyanya:
+            return polyanya_engine.find_path(map, req);
+        case kind::polyanya_convex:
+            return convex_engine.find_path(map, req);
+        case kind::visgraph:
+            break;
+        }
+        return visgraph_engine.find_path(map, req);
     }
 };
 
@@ -362,8 +378,9 @@ bool run_file(const bench::scenario_job& job, const options& o, xunlu_engine& en
         std::fprintf(stderr, " (%zu Recast messages)", m.navmesh.messages.size());
     }
 
-    // xunlu's visibility graph (or rectangle mesh) is built by the first query on this map: one
-    // untimed warm-up. For polyanya, "corners" and "edges" count rectangles and links.
+    // xunlu's visibility graph (or mesh) is built by the first query on this map: one untimed
+    // warm-up. For polyanya, "corners" and "edges" count rectangles and links; for
+    // polyanya-convex, polygons and polygon corners.
     {
         const auto t0 = clock_type::now();
         (void)engine.find_path(map, req_for(*sample.front()));
@@ -372,11 +389,20 @@ bool run_file(const bench::scenario_job& job, const options& o, xunlu_engine& en
             map.derived().find<anyangle::corner_graph>(anyangle::corner_graph::cache_key(mask));
         const auto mesh =
             map.derived().find<anyangle::rect_mesh>(anyangle::rect_mesh::cache_key(mask));
-        if (engine.polyanya && mesh) {
+        const auto convex =
+            map.derived().find<anyangle::convex_mesh>(anyangle::convex_mesh::cache_key(mask));
+        if (engine.which == xunlu_engine::kind::polyanya && mesh) {
             m.graph_build_ms = mesh->build_ms();
             m.corners = mesh->rect_count();
             m.edges = mesh->link_count();
             m.graph_problem = mesh->problem();
+        } else if (engine.which == xunlu_engine::kind::polyanya_convex && convex) {
+            m.graph_build_ms = convex->build_ms();
+            m.corners = convex->polygon_count();
+            for (std::uint32_t p = 0; p < convex->polygon_count(); ++p) {
+                m.edges += convex->corners(p).size();
+            }
+            m.graph_problem = convex->problem();
         } else if (graph) {
             m.graph_build_ms = graph->build_ms();
             m.corners = graph->corner_count();
@@ -384,9 +410,17 @@ bool run_file(const bench::scenario_job& job, const options& o, xunlu_engine& en
             m.graph_problem = graph->problem();
         }
     }
-    std::fprintf(stderr, "; %s %zu %s, %zu %s in %.0f ms\n", engine.polyanya ? "mesh" : "graph",
-                 m.corners, engine.polyanya ? "rectangles" : "corners", m.edges,
-                 engine.polyanya ? "links" : "edges", m.graph_build_ms);
+    const bool convex_mesh = engine.which == xunlu_engine::kind::polyanya_convex;
+    std::fprintf(stderr, "; %s %zu %s, %zu %s in %.0f ms\n", engine.mesh() ? "mesh" : "graph",
+                 m.corners,
+                 convex_mesh     ? "polygons"
+                 : engine.mesh() ? "rectangles"
+                                 : "corners",
+                 m.edges,
+                 convex_mesh     ? "polygon corners"
+                 : engine.mesh() ? "links"
+                                 : "edges",
+                 m.graph_build_ms);
 
     std::optional<detour_runner> detour;
     if (nav.mesh() != nullptr) {
@@ -682,15 +716,15 @@ void print_examples(const std::vector<query_record>& records, std::size_t limit)
 
 int main(int argc, char** argv) {
     options o;
-    CLI::App app{
-        "Compares xunlu's optimal any-angle search (visgraph or polyanya) with Recast/Detour "
-        "(navmesh built from the same grid) on the Moving AI set"};
+    CLI::App app{"Compares xunlu's optimal any-angle search (visgraph, polyanya or "
+                 "polyanya-convex) with Recast/Detour "
+                 "(navmesh built from the same grid) on the Moving AI set"};
     app.add_option("--dir", o.dir,
                    "Moving AI folder (default $XUNLU_MOVINGAI_DIR or ../shared/benchmarks/movingai "
                    "next to the source tree)");
     app.add_option("--family", o.families, "only these families (repeatable; default all)");
-    app.add_option("--algo", o.algo, "xunlu's side: visgraph or polyanya")
-        ->check(CLI::IsMember({"visgraph", "polyanya"}));
+    app.add_option("--algo", o.algo, "xunlu's side: visgraph, polyanya or polyanya-convex")
+        ->check(CLI::IsMember({"visgraph", "polyanya", "polyanya-convex"}));
     app.add_option("--every", o.every, "take every Nth scenario of each file")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);
@@ -745,7 +779,9 @@ int main(int argc, char** argv) {
 
     bool ok = true;
     xunlu_engine engine;
-    engine.polyanya = o.algo == "polyanya";
+    engine.which = o.algo == "polyanya"          ? xunlu_engine::kind::polyanya
+                   : o.algo == "polyanya-convex" ? xunlu_engine::kind::polyanya_convex
+                                                 : xunlu_engine::kind::visgraph;
     std::vector<query_record> records;
     std::vector<map_record> maps;
     const auto t0 = clock_type::now();
@@ -782,7 +818,7 @@ int main(int argc, char** argv) {
                 "%s after one untimed warm-up per map (graph or mesh build). "
                 "Detour: findNearestPoly x2 + findPath + findStraightPath, failures included. "
                 "Length ratios over the queries both answered.\n",
-                engine.polyanya ? "polyanya_search::find_path" : "visibility_search::find_path");
+                engine.call());
     print_family_table(rows);
     std::printf("\n### Per map (build times)\n");
     print_map_table(maps);

@@ -1,9 +1,9 @@
 // One thread edits a scene (a door opened and closed, units added and removed) while other
 // threads route and search on snapshots (block JPS, JPS+, jps-dh with its landmark tables,
-// visgraph with its visibility graphs, polyanya with its rectangle meshes, hpa-exact and hpa
-// with their cluster graphs repaired from the previous snapshot's, astar-deadend with its
-// dead-end maps, A*);
-// every answer is checked against A* on the snapshot version it reports. Run under ThreadSanitizer
+// visgraph with its visibility graphs, polyanya with its rectangle meshes and polyanya-convex
+// with its convex meshes, hpa-exact and hpa with their cluster graphs repaired from the
+// previous snapshot's, astar-deadend with its dead-end maps, A*); every answer is checked
+// against A* on the snapshot version it reports. Run under ThreadSanitizer
 // by ./test (build/tsan).
 #include <gtest/gtest.h>
 
@@ -114,8 +114,8 @@ std::string check_search(Engine& engine, const grid::grid_map& map, bool low_blo
     return "";
 }
 
-/// An any-angle answer (visgraph, polyanya): found exactly when A* finds a path, walkable
-/// segment by segment, never longer than A*'s octile path.
+/// An any-angle answer (visgraph, polyanya, polyanya-convex): found exactly when A* finds a path,
+/// walkable segment by segment, never longer than A*'s octile path.
 std::string check_any_angle(search::finder& finder, const grid::grid_map& map, bool low_block) {
     const search::search_request req{
         .start = {0, 4}, .goal = {21, 4}, .low_obstacles_block = low_block};
@@ -179,6 +179,8 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             const auto any_angle = registry::find_finder("visgraph")->make();
             // polyanya: each snapshot's rectangle mesh, likewise.
             const auto polyanya = registry::find_finder("polyanya")->make();
+            // polyanya-convex: each snapshot's convex mesh, likewise.
+            const auto convex_polyanya = registry::find_finder("polyanya-convex")->make();
             // hpa-exact: each snapshot's cluster graph, repaired from its parent's.
             registry_engine hierarchical{registry::find_finder("hpa-exact")->make()};
             // hpa: the fast mode, whose landmark rows are carried over from the parent's.
@@ -217,7 +219,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 10) {
+                    switch ((q / 2) % 11) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -244,6 +246,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 8:
                         problem = check_search(contracted, st->map(), low);
+                        break;
+                    case 9:
+                        problem = check_any_angle(*convex_polyanya, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);
