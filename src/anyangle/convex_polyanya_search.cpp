@@ -200,19 +200,20 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         successors.clear();
         stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
     };
-    // A node into polygon q through its side m (from corner m to m + 1), the interval [l, r]
-    // (l nearer corner m), reached from polygon `from`. The goal's polygon gets a goal node
-    // instead: the goal seen through the interval, or around one of its ends.
+    // Whether polygon q, across a side of `from`, is a dead end hanging on `from` away from the
+    // goal: never entered (checked before any geometry, as most polygons are such notches).
+    const auto shut = [&](std::uint32_t q, std::uint32_t from) {
+        return q == none || (mesh.dead_parent(q) == from && goal_branch_[q] != generation_);
+    };
+    // A node into polygon q through its side m, which runs from vertex ca at a (q's corner m)
+    // to cb at b: the interval [l, r] (l nearer a), reached from polygon `from`. The goal's
+    // polygon gets a goal node instead: the goal seen through the interval, or around one of
+    // its ends.
     const auto add = [&](vec root_at, std::uint32_t root, double g, vec l, vec r,
                          std::uint8_t end_l, std::uint8_t end_r, std::uint32_t q, std::uint32_t m,
-                         std::uint32_t parent, std::uint32_t from) {
-        // Into a dead end from what it hangs on: only towards the goal.
-        if (mesh.dead_parent(q) == from && goal_branch_[q] != generation_) return;
-        const auto qc = mesh.corners(q);
-        const std::uint32_t ca = qc[m];
-        const std::uint32_t cb = qc[m + 1 == qc.size() ? 0 : m + 1];
-        const vec a = at(ca);
-        const vec b = at(cb);
+                         std::uint32_t parent, std::uint32_t from, std::uint32_t ca,
+                         std::uint32_t cb, vec a, vec b) {
+        if (shut(q, from)) return; // into a dead end from what it hangs on: only to the goal
         // A root at an end of the side is a corner of q and sees all of it; any other root
         // must lie strictly on the far side of the side's line to see through it.
         const bool on_line = root != 0 && (root == ca + 1 || root == cb + 1);
@@ -281,7 +282,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         };
         // Seen from q, the side runs from cj to ci: x1 is its left end.
         add(root_at, root, g, x1, x0, u1 == 1 ? kind(cj) : std::uint8_t{0},
-            u0 == 0 ? kind(ci) : std::uint8_t{0}, q, mesh.twins(p)[i], parent, p);
+            u0 == 0 ? kind(ci) : std::uint8_t{0}, q, mesh.twins(p)[i], parent, p, cj, ci, b, a);
     };
     // A side of p seen edge-on from a root (in line with it, the root not at its ends): a
     // path can run along it and bend at either end into the polygon across, which that end,
@@ -331,7 +332,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             // The root is a corner of p: it sees every side but those it lies in line with.
             if (!roots_.admit(n.root, p, n.g)) return;
             for (std::uint32_t i = 0; i < k; ++i) {
-                if (i == j || nb[i] == none) continue;
+                if (i == j || shut(nb[i], p)) continue;
                 const bool incident =
                     n.root == pc[i] + 1 || n.root == pc[i + 1 == k ? 0 : i + 1] + 1;
                 if (!incident && cross(corner_a(i), corner_b(i), root) == 0) {
@@ -347,10 +348,11 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         // Observable: the interval projected from the root across p, onto the sides it exits
         // through (the root strictly outside their lines as seen from inside p).
         for (std::uint32_t i = 0; i < k; ++i) {
-            if (i == j || nb[i] == none) continue;
+            if (i == j || shut(nb[i], p)) continue;
             const vec a = corner_a(i);
             const vec b = corner_b(i);
             const double facing = cross(a, b, root);
+            if (facing < 0) continue; // the ray enters p there: nothing leaves through it
             const stretch in_right = where(cross(root, right, a), cross(root, right, b), 1);
             const stretch in_left = where(cross(root, left, a), cross(root, left, b), -1);
             if (facing == 0) {
@@ -360,7 +362,6 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
                 }
                 continue;
             }
-            if (facing < 0) continue; // the ray enters p there: nothing leaves through it
             emit(p, i, std::max(in_right.u0, in_left.u0), std::min(in_right.u1, in_left.u1), root,
                  n.root, n.g, id);
         }
@@ -372,7 +373,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             if (!roots_.admit(corner + 1, p, gc)) return;
             std::uint32_t record = no_node; // a node rooted at the corner, for edge-on sides
             for (std::uint32_t i = 0; i < k; ++i) {
-                if (i == j || nb[i] == none) continue;
+                if (i == j || shut(nb[i], p)) continue;
                 const vec a = corner_a(i);
                 const vec b = corner_b(i);
                 const stretch beyond =
