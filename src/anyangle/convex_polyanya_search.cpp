@@ -8,9 +8,8 @@
 #include <limits>
 #include <string>
 
+#include "polyanya_frontier.hpp"
 #include "xunlu/anyangle/any_angle_path.hpp"
-#include "xunlu/search/best_first.hpp"
-#include "xunlu/search/result_builder.hpp"
 
 namespace xunlu::anyangle {
 namespace {
@@ -23,7 +22,7 @@ constexpr double eps = 1e-9;
 /// projections. Path vertices are exact whatever it is: every bend is a mesh vertex or the
 /// start, and every returned segment is checked exactly.
 constexpr double u_eps = 1e-11;
-constexpr std::uint32_t no_node = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t no_node = detail::no_polyanya_node;
 constexpr std::uint32_t none = convex_mesh::no_polygon;
 
 struct vec {
@@ -146,8 +145,6 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         fill_any_angle_path(map, direct, mask, out);
         return out;
     }
-    nodes_.clear();
-    open_.clear();
     roots_.clear();
     roots_.improve(0, 0);
     // The goal's polygons and the dead ends they hang in: the only dead ends worth entering.
@@ -163,8 +160,6 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             p = up == convex_mesh::live || up == convex_mesh::dead_root ? none : up;
         }
     }
-    search::search_stats& stats = out.stats;
-    const bool trace = request.record_trace;
     // The cell just inside the polygon at the middle of the node's interval.
     const auto node_cell = [&](const node& n) {
         vec c{0, 0};
@@ -179,27 +174,8 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         return cell{static_cast<std::int32_t>(std::floor(mid.x + (c.x - mid.x) * 0.01)),
                     static_cast<std::int32_t>(std::floor(mid.y + (c.y - mid.y) * 0.01))};
     };
-    const auto by_f = [](const open_entry& a, const open_entry& b) {
-        return a.f > b.f || (a.f == b.f && a.g < b.g);
-    };
-    // Successors go to `successors_` first: a lone one is expanded at once, without OPEN.
-    std::vector<open_entry>& successors = successors_;
-    const auto push = [&](const node& n, double f) {
-        const auto id = static_cast<std::uint32_t>(nodes_.size());
-        nodes_.push_back(n);
-        successors.push_back({f, n.g, id});
-        ++stats.generated;
-        if (trace) out.trace.events.push_back({node_cell(n), search::node_event::opened});
-    };
-    const auto open_successors = [&] {
-        for (const open_entry& e : successors) {
-            open_.push_back(e);
-            std::push_heap(open_.begin(), open_.end(), by_f);
-        }
-        stats.heap_pushes += successors.size();
-        successors.clear();
-        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
-    };
+    detail::polyanya_frontier frontier(nodes_, open_, successors_, out, request, node_cell);
+    const auto push = [&](const node& n, double f) { frontier.push(n, f); };
     // Whether polygon q, across a side of `from`, is a dead end hanging on `from` away from the
     // goal: never entered (checked before any geometry, as most polygons are such notches).
     const auto shut = [&](std::uint32_t q, std::uint32_t from) {
@@ -299,7 +275,6 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
     };
     // Start: every side of the start's polygons, seen whole from the start (but the side the
     // start lies on, between its two polygons, and sides in line with it, seen edge-on).
-    successors.clear();
     for (const std::uint32_t p : starts) {
         if (p == none) continue;
         const auto pc = mesh.corners(p);
@@ -316,7 +291,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             emit(p, i, 0, 1, sv, 0, 0.0, no_node);
         }
     }
-    // Expands node `id` (a copy `n`), its successors into `successors`.
+    // Expands node `id` (a copy `n`): its successors go to the frontier.
     const auto expand = [&](const node& n, std::uint32_t id) {
         const std::uint32_t p = n.polygon;
         const auto pc = mesh.corners(p);
@@ -402,85 +377,11 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         if (n.end_r == 2) hidden(cj1, true);
         if (n.end_l == 2) hidden(cj, false);
     };
-    open_successors();
-    ++stats.expanded;
-    search::search_phase phase = search::search_phase::exhausted_open;
-    std::uint32_t found_id = no_node;
-    std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
-    double best_h = dist(sv, tv);
-    const std::size_t cap = request.max_memory_bytes;
-    any_angle_budget budget(request);
-    while (!open_.empty()) {
-        if (budget.spent(stats.expanded)) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if (cap != 0 &&
-            nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) > cap) {
-            phase = search::search_phase::out_of_memory;
-            break;
-        }
-        std::pop_heap(open_.begin(), open_.end(), by_f);
-        const std::uint32_t id = open_.back().id;
-        open_.pop_back();
-        const node n = nodes_[id]; // a copy: pushes below may move the pool
-        if (n.goal != 0) {
-            phase = search::search_phase::found;
-            found_id = id;
-            break;
-        }
-        if (n.g > roots_.best(n.root) + eps) continue; // its root was reached cheaper since
-        // Expand it, then its successor while it has exactly one (a corridor of polygons: the
-        // order does not matter for optimality, as goals still wait in OPEN).
-        for (std::uint32_t next = id;;) {
-            const node& m = nodes_[next];
-            ++stats.expanded;
-            if (trace) {
-                const cell c = node_cell(m);
-                out.trace.events.push_back({c, search::node_event::closed});
-                out.trace.expanded.push_back(c);
-            }
-            if (const double hr = dist({m.root_x, m.root_y}, tv); hr < best_h) {
-                best_h = hr;
-                best_id = next;
-            }
-            expand(node{m}, next);
-            if (successors.size() != 1 || nodes_[successors[0].id].goal != 0 ||
-                (request.max_expansions != 0 && stats.expanded >= request.max_expansions)) {
-                break;
-            }
-            next = successors[0].id;
-            successors.clear();
-        }
-        open_successors();
-    }
-    stats.memory_bytes = nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
-                         roots_.memory_bytes();
-    if (trace) {
-        for (const open_entry& e : open_) out.trace.open.push_back(node_cell(nodes_[e.id]));
-    }
-    search::describe_outcome(out, phase, request, stats,
-                             phase == search::search_phase::out_of_memory
-                                 ? std::string(algorithm) + ": node memory over the cap of " +
-                                       std::to_string(cap) + " bytes"
-                                 : std::string{});
-    if (phase == search::search_phase::exhausted_open ||
-        phase == search::search_phase::out_of_memory) {
-        return out;
-    }
-    const std::uint32_t last = phase == search::search_phase::found ? found_id : best_id;
-    if (last == no_node) return out;
-    // The bends, goal first: each node's root, skipping repeats, then the start.
-    std::vector<half_point> polyline;
-    if (phase == search::search_phase::found) polyline.push_back(t);
-    for (std::uint32_t id = last; id != no_node; id = nodes_[id].parent) {
-        const half_point p{static_cast<std::int32_t>(std::lround(2 * nodes_[id].root_x)),
-                           static_cast<std::int32_t>(std::lround(2 * nodes_[id].root_y))};
-        if (polyline.empty() || polyline.back() != p) polyline.push_back(p);
-    }
-    if (polyline.back() != s) polyline.push_back(s);
-    std::reverse(polyline.begin(), polyline.end());
-    fill_any_angle_answer(map, polyline, mask, algorithm, out);
+    const auto root_of = [](const node& n) { return point{n.root_x, n.root_y}; };
+    frontier.run(
+        point{tv.x, tv.y}, dist(sv, tv),
+        [&](const node& n) { return n.g > roots_.best(n.root) + eps; }, root_of, expand);
+    frontier.finish(map, algorithm, s, t, roots_.memory_bytes(), root_of);
     return out;
 }
 

@@ -8,9 +8,8 @@
 #include <limits>
 #include <string>
 
+#include "polyanya_frontier.hpp"
 #include "xunlu/anyangle/any_angle_path.hpp"
-#include "xunlu/search/best_first.hpp"
-#include "xunlu/search/result_builder.hpp"
 
 namespace xunlu::anyangle {
 namespace {
@@ -20,7 +19,7 @@ constexpr std::string_view algorithm = "polyanya";
 /// projections stays far below it). Path vertices are exact: roots are grid corners or the
 /// start and goal centres, and every returned segment is checked exactly.
 constexpr double eps = 1e-9;
-constexpr std::uint32_t no_node = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t no_node = detail::no_polyanya_node;
 
 double dist(double ax, double ay, double bx, double by) noexcept {
     const double dx = bx - ax;
@@ -102,8 +101,6 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
     const auto corner_key = [&](double x, double y) {
         return 1 + static_cast<std::uint64_t>(y) * stride + static_cast<std::uint64_t>(x);
     };
-    nodes_.clear();
-    open_.clear();
     roots_.clear();
     // The goal's rectangle and the dead ends it hangs in: the only dead ends worth entering.
     goal_branch_.clear(mesh.rect_count());
@@ -114,34 +111,13 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         r = up;
     }
     roots_.improve(0, 0);
-    search::search_stats& stats = out.stats;
-    const bool trace = request.record_trace;
     const auto node_cell = [&](const node& n) {
         const mesh_rect& r = mesh.rect(n.rect);
         const auto x = static_cast<std::int32_t>(std::floor((n.xl + n.xr) / 2));
         return cell{std::clamp(x, r.x0, r.x1 - 1), r.y0 == n.y ? n.y : n.y - 1};
     };
-    const auto by_f = [](const open_entry& a, const open_entry& b) {
-        return a.f > b.f || (a.f == b.f && a.g < b.g);
-    };
-    // Successors go to `successors_` first: a lone one is expanded at once, without OPEN.
-    std::vector<open_entry>& successors = successors_;
-    const auto push = [&](const node& n, double f) {
-        const auto id = static_cast<std::uint32_t>(nodes_.size());
-        nodes_.push_back(n);
-        successors.push_back({f, n.g, id});
-        ++stats.generated;
-        if (trace) out.trace.events.push_back({node_cell(n), search::node_event::opened});
-    };
-    const auto open_successors = [&] {
-        for (const open_entry& e : successors) {
-            open_.push_back(e);
-            std::push_heap(open_.begin(), open_.end(), by_f);
-        }
-        stats.heap_pushes += successors.size();
-        successors.clear();
-        stats.peak_open = std::max<std::uint64_t>(stats.peak_open, open_.size());
-    };
+    detail::polyanya_frontier frontier(nodes_, open_, successors_, out, request, node_cell);
+    const auto push = [&](const node& n, double f) { frontier.push(n, f); };
     // A node through [xl, xr] on line y into rectangle `rect`; the goal's rectangle gets a goal
     // node instead (the goal seen through the interval, or around one of its ends).
     // vertex_l / vertex_r: the interval's end is the link's end (not a projection).
@@ -189,7 +165,6 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         add(e, y, ge, link.x0, link.x1, y, link, true, true, parent, from);
     };
     // Start: every link of the start's rectangle, seen whole from the start.
-    successors.clear();
     {
         const auto sr = static_cast<std::uint32_t>(start_rect);
         const mesh_rect& r = mesh.rect(sr);
@@ -200,7 +175,7 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
             add(sx, sy, 0, l.x0, l.x1, r.y1, l, true, true, no_node, sr);
         }
     }
-    // Expands node `id` (a copy `n`), its successors into `successors`.
+    // Expands node `id` (a copy `n`): its successors go to the frontier.
     const auto expand = [&](const node& n, std::uint32_t id) {
         const mesh_rect& r = mesh.rect(n.rect);
         const bool up = r.y0 == n.y; // the rectangle lies on the larger-y side of the line
@@ -262,89 +237,15 @@ search::search_result polyanya_search::find_path(const rect_mesh& mesh, const gr
         if (n.vertex_l == 2) hidden(n.xl, true);
         if (n.vertex_r == 2) hidden(n.xr, false);
     };
-    open_successors();
-    ++stats.expanded;
-    search::search_phase phase = search::search_phase::exhausted_open;
-    std::uint32_t found_id = no_node;
-    std::uint32_t best_id = no_node; // the expanded node whose root is nearest the goal
-    double best_h = dist(sx, sy, gx, gy);
-    const std::size_t cap = request.max_memory_bytes;
-    any_angle_budget budget(request);
-    while (!open_.empty()) {
-        if (budget.spent(stats.expanded)) {
-            phase = search::search_phase::out_of_budget;
-            break;
-        }
-        if (cap != 0 &&
-            nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) > cap) {
-            phase = search::search_phase::out_of_memory;
-            break;
-        }
-        std::pop_heap(open_.begin(), open_.end(), by_f);
-        const std::uint32_t id = open_.back().id;
-        open_.pop_back();
-        const node n = nodes_[id]; // a copy: pushes below may move the pool
-        if (n.goal != 0) {
-            phase = search::search_phase::found;
-            found_id = id;
-            break;
-        }
-        const std::uint64_t root_key = n.rx == sx && n.ry == sy ? 0 : corner_key(n.rx, n.ry);
-        if (n.g > roots_.best(root_key) + eps) continue; // its root was reached cheaper since
-        // Expand it, then its successor while it has exactly one (a corridor of rectangles:
-        // the order does not matter for optimality, as goals still wait in OPEN).
-        for (std::uint32_t at = id;;) {
-            const node& m = nodes_[at];
-            ++stats.expanded;
-            if (trace) {
-                const cell c = node_cell(m);
-                out.trace.events.push_back({c, search::node_event::closed});
-                out.trace.expanded.push_back(c);
-            }
-            if (const double hr = dist(m.rx, m.ry, gx, gy); hr < best_h) {
-                best_h = hr;
-                best_id = at;
-            }
-            expand(node{m}, at);
-            if (successors.size() != 1 || nodes_[successors[0].id].goal != 0 ||
-                (request.max_expansions != 0 && stats.expanded >= request.max_expansions)) {
-                break;
-            }
-            at = successors[0].id;
-            successors.clear();
-        }
-        open_successors();
-    }
-    stats.memory_bytes = nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
-                         roots_.memory_bytes();
-    if (trace) {
-        for (const open_entry& e : open_) out.trace.open.push_back(node_cell(nodes_[e.id]));
-    }
-    search::describe_outcome(out, phase, request, stats,
-                             phase == search::search_phase::out_of_memory
-                                 ? std::string(algorithm) + ": node memory over the cap of " +
-                                       std::to_string(cap) + " bytes"
-                                 : std::string{});
-    if (phase == search::search_phase::exhausted_open ||
-        phase == search::search_phase::out_of_memory) {
-        return out;
-    }
-    const std::uint32_t last = phase == search::search_phase::found ? found_id : best_id;
-    if (last == no_node) return out;
-    // The bends, goal first: each node's root, skipping repeats, then the start.
-    std::vector<half_point> polyline;
-    if (phase == search::search_phase::found) polyline.push_back(t);
-    const auto lattice = [](double x, double y) {
-        return half_point{static_cast<std::int32_t>(std::lround(2 * x)),
-                          static_cast<std::int32_t>(std::lround(2 * y))};
-    };
-    for (std::uint32_t id = last; id != no_node; id = nodes_[id].parent) {
-        const half_point p = lattice(nodes_[id].rx, nodes_[id].ry);
-        if (polyline.empty() || polyline.back() != p) polyline.push_back(p);
-    }
-    if (polyline.back() != s) polyline.push_back(s);
-    std::reverse(polyline.begin(), polyline.end());
-    fill_any_angle_answer(map, polyline, mask, algorithm, out);
+    const auto root_of = [](const node& n) { return point{n.rx, n.ry}; };
+    frontier.run(
+        point{gx, gy}, dist(sx, sy, gx, gy),
+        [&](const node& n) {
+            const std::uint64_t root_key = n.rx == sx && n.ry == sy ? 0 : corner_key(n.rx, n.ry);
+            return n.g > roots_.best(root_key) + eps; // its root was reached cheaper since
+        },
+        root_of, expand);
+    frontier.finish(map, algorithm, s, t, roots_.memory_bytes(), root_of);
     return out;
 }
 
