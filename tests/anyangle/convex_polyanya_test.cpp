@@ -12,6 +12,7 @@
 
 #include "any_angle_reference.hpp"
 #include "support/ascii_map.hpp"
+#include "visgraph_optimum.hpp"
 #include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/anyangle/convex_polyanya_search.hpp"
 #include "xunlu/anyangle/polyanya_search.hpp"
@@ -55,41 +56,11 @@ std::vector<std::pair<std::string, grid::grid_map>> convex_test_maps() {
 }
 
 TEST(convex_polyanya_search, returns_the_visibility_graph_optimum_and_walkable_paths) {
-    std::mt19937_64 rng(23);
-    convex_polyanya_search convex;
-    visibility_search visgraph;
-    int compared = 0;
-    int unreachable = 0;
-    int bent = 0;
-    for (auto& [name, m] : convex_test_maps()) {
-        const auto cells = reference::free_cells(m);
-        std::uniform_int_distribution<std::size_t> pick(0, cells.size() - 1);
-        for (int k = 0; k < 40; ++k) {
-            const search::search_request req{.start = cells[pick(rng)], .goal = cells[pick(rng)]};
-            SCOPED_TRACE(name + ": (" + std::to_string(req.start.x) + "," +
-                         std::to_string(req.start.y) + ") -> (" + std::to_string(req.goal.x) + "," +
-                         std::to_string(req.goal.y) + ")");
-            const auto v = visgraph.find_path(m, req);
-            const auto p = convex.find_path(m, req);
-            ASSERT_EQ(p.status, v.status) << p.reason;
-            if (!v.found()) {
-                ++unreachable;
-                EXPECT_TRUE(p.waypoints.empty());
-                continue;
-            }
-            EXPECT_NEAR(p.length, v.length, 1e-9 * std::max(1.0, v.length));
-            EXPECT_EQ(check_any_angle_path(m, p.waypoints, req.mask()), std::nullopt);
-            EXPECT_EQ(p.waypoints.front(), to_point(centre_of(req.start)));
-            EXPECT_EQ(p.waypoints.back(), to_point(centre_of(req.goal)));
-            EXPECT_EQ(p.path.front(), req.start);
-            EXPECT_EQ(p.path.back(), req.goal);
-            bent += p.waypoints.size() > 2 ? 1 : 0;
-            ++compared;
-        }
-    }
-    EXPECT_GT(compared, 600);
-    EXPECT_GT(unreachable, 10);
-    EXPECT_GT(bent, 300);
+    convex_polyanya_search finder;
+    const auto counts = reference::expect_visgraph_optimum(finder, convex_test_maps(), 23, 40);
+    EXPECT_GT(counts.compared, 600);
+    EXPECT_GT(counts.unreachable, 10);
+    EXPECT_GT(counts.bent, 300);
 }
 
 TEST(convex_polyanya_search, every_pair_of_a_small_map_matches_the_visibility_graph) {

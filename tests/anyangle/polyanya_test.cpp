@@ -12,6 +12,7 @@
 
 #include "any_angle_reference.hpp"
 #include "support/ascii_map.hpp"
+#include "visgraph_optimum.hpp"
 #include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/anyangle/polyanya_search.hpp"
 #include "xunlu/anyangle/rect_mesh.hpp"
@@ -146,41 +147,11 @@ TEST(rect_mesh, dead_ends_hang_on_the_rest_towards_the_core) {
 }
 
 TEST(polyanya_search, returns_the_visibility_graph_optimum_and_walkable_paths) {
-    std::mt19937_64 rng(11);
-    polyanya_search polyanya;
-    visibility_search visgraph;
-    int compared = 0;
-    int unreachable = 0;
-    int bent = 0;
-    for (auto& [name, m] : test_maps()) {
-        const auto cells = reference::free_cells(m);
-        std::uniform_int_distribution<std::size_t> pick(0, cells.size() - 1);
-        for (int k = 0; k < 40; ++k) {
-            const search::search_request req{.start = cells[pick(rng)], .goal = cells[pick(rng)]};
-            SCOPED_TRACE(name + ": (" + std::to_string(req.start.x) + "," +
-                         std::to_string(req.start.y) + ") -> (" + std::to_string(req.goal.x) + "," +
-                         std::to_string(req.goal.y) + ")");
-            const auto v = visgraph.find_path(m, req);
-            const auto p = polyanya.find_path(m, req);
-            ASSERT_EQ(p.status, v.status) << p.reason;
-            if (!v.found()) {
-                ++unreachable;
-                EXPECT_TRUE(p.waypoints.empty());
-                continue;
-            }
-            EXPECT_NEAR(p.length, v.length, 1e-9 * std::max(1.0, v.length));
-            EXPECT_EQ(check_any_angle_path(m, p.waypoints, req.mask()), std::nullopt);
-            EXPECT_EQ(p.waypoints.front(), to_point(centre_of(req.start)));
-            EXPECT_EQ(p.waypoints.back(), to_point(centre_of(req.goal)));
-            EXPECT_EQ(p.path.front(), req.start);
-            EXPECT_EQ(p.path.back(), req.goal);
-            bent += p.waypoints.size() > 2 ? 1 : 0;
-            ++compared;
-        }
-    }
-    EXPECT_GT(compared, 600);
-    EXPECT_GT(unreachable, 10);
-    EXPECT_GT(bent, 300);
+    polyanya_search finder;
+    const auto counts = reference::expect_visgraph_optimum(finder, test_maps(), 11, 40);
+    EXPECT_GT(counts.compared, 600);
+    EXPECT_GT(counts.unreachable, 10);
+    EXPECT_GT(counts.bent, 300);
 }
 
 TEST(polyanya_search, a_mesh_over_its_limits_is_refused_with_the_reason) {
