@@ -74,6 +74,10 @@ convex_mesh convex_mesh::build(const grid::grid_map& map, grid::obstacle_mask ma
     const auto free_cell = [&](std::int32_t x, std::int32_t y) {
         return map.passable({x, y}, mask);
     };
+    if (static_cast<std::int64_t>(w) * h > static_cast<std::int64_t>(caps.cells)) {
+        return refused("the map has over " + std::to_string(caps.cells) +
+                       " cells; the convex mesh is refused");
+    }
 
     // 1. The border points: grid points whose four cells are neither all free nor all not.
     std::vector<lattice_point> points;

@@ -245,11 +245,14 @@ TEST(ConvexMesh, DeadEndsHangOnTheirNeighbour) {
     EXPECT_EQ(dead, mesh.polygon_count());
 }
 
-TEST(ConvexMesh, RefusedOverThePointCap) {
+TEST(ConvexMesh, RefusedOverThePointAndCellCaps) {
     const grid::grid_map map = grid::generate_random(64, 64, 30.0, 5).value();
     const convex_mesh mesh = convex_mesh::build(map, mesh_mask, {.points = 100});
     EXPECT_NE(mesh.problem().find("over 100 corner points"), std::string::npos) << mesh.problem();
     EXPECT_EQ(mesh.polygon_count(), 0u);
+    const convex_mesh wide = convex_mesh::build(map, mesh_mask, {.cells = 4095});
+    EXPECT_NE(wide.problem().find("over 4095 cells"), std::string::npos) << wide.problem();
+    EXPECT_EQ(convex_mesh::build(map, mesh_mask, {.cells = 4096}).problem(), "");
 }
 
 } // namespace

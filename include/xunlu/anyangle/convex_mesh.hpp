@@ -31,14 +31,18 @@ struct mesh_point {
 /// across it or none (a wall: cells on its far side are blocked or off the map). Two
 /// neighbours share whole sides, corner to corner; polygons that meet only at a point (two
 /// blocked cells touching diagonally) are not neighbours. The polygons cover exactly the free
-/// cells. Time about O(p log p) for p border points; refused above `max_points` of them.
+/// cells. Time about O(p log p) for p border points. Refused above `max_points` of them or
+/// `max_cells` cells: at the caps a build holds about 0.7 GiB (about 310 bytes per border
+/// point, estimated from the sizes of its structures) and the mesh keeps 4 bytes per cell.
 class XUNLU_API convex_mesh {
   public:
-    static constexpr std::size_t max_points = std::size_t{1} << 22; ///< about 0.6 GiB at most
+    static constexpr std::size_t max_points = std::size_t{1} << 21;
+    static constexpr std::size_t max_cells = std::size_t{1} << 26; ///< 8192 x 8192
     static constexpr std::uint32_t no_polygon = 0xFFFFFFFF;
 
     struct limits {
         std::size_t points = max_points; ///< lattice points on the free area's border
+        std::size_t cells = max_cells;
     };
     [[nodiscard]] static convex_mesh build(const grid::grid_map& map, grid::obstacle_mask mask,
                                            limits caps);
