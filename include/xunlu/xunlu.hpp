@@ -6,6 +6,7 @@
 #pragma once
 
 #include "xunlu/anyangle/any_angle_path.hpp"
+#include "xunlu/anyangle/convex_polyanya_search.hpp"
 #include "xunlu/anyangle/corner_graph.hpp"
 #include "xunlu/anyangle/grid_polygons.hpp"
 #include "xunlu/anyangle/polyanya_search.hpp"
