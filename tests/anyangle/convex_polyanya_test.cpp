@@ -1,12 +1,11 @@
 // Polyanya over the convex mesh: the visibility graph's optimum (itself checked against a brute
 // force in any_angle_search_test) on random, maze, room and open maps, unreachable pairs
-// included, with walkable paths; starts and goals on slanted sides, grazed corners, diagonal
-// squeezes, streets at an angle (fewer expansions than over the rectangle mesh); budgets, caps,
-// traces, edits and refusals.
+// included, with walkable paths; every pair of small maps (starts and goals on slanted sides);
+// streets at an angle (fewer expansions than over the rectangle mesh); a refused mesh. What both
+// Polyanya searches share (corners, edits, low obstacles, budgets, caps, traces):
+// polyanya_both_test.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -88,26 +87,6 @@ TEST(convex_polyanya_search, every_pair_of_a_small_map_matches_the_visibility_gr
     }
 }
 
-TEST(convex_polyanya_search, grazes_corners_and_never_squeezes_between_diagonal_walls) {
-    const auto drawn = testing::parse_ascii(R"(
-        .S....#.
-        ###.###.
-        ......#.
-        ....#..#
-        .....#G.)");
-    const search::search_request req{.start = drawn.start, .goal = drawn.goal};
-    convex_polyanya_search p;
-    visibility_search v;
-    const auto a = p.find_path(drawn.map, req);
-    const auto b = v.find_path(drawn.map, req);
-    ASSERT_TRUE(b.found());
-    ASSERT_TRUE(a.found()) << a.reason;
-    EXPECT_NEAR(a.length, b.length, 1e-12);
-    EXPECT_EQ(check_any_angle_path(drawn.map, a.waypoints, req.mask()), std::nullopt);
-    const search::search_request blocked{.start = {7, 0}, .goal = drawn.goal};
-    EXPECT_EQ(p.find_path(drawn.map, blocked).status, v.find_path(drawn.map, blocked).status);
-}
-
 TEST(convex_polyanya_search, a_street_at_an_angle_takes_fewer_expansions_than_over_rectangles) {
     // A corridor three cells wide, one cell to the right per row, 60 rows long, from its top
     // to its bottom: the rectangle mesh has a rectangle per row.
@@ -128,65 +107,11 @@ TEST(convex_polyanya_search, a_street_at_an_angle_takes_fewer_expansions_than_ov
         << over_polygons.stats.expanded << " against " << over_rects.stats.expanded;
 }
 
-TEST(convex_polyanya_search, an_edited_map_gets_a_new_mesh) {
-    auto drawn = testing::parse_ascii(R"(
-        S.......
-        ........
-        ........
-        .......G)");
-    const search::search_request req{.start = drawn.start, .goal = drawn.goal};
-    convex_polyanya_search p;
-    const auto before = p.find_path(drawn.map, req);
-    ASSERT_TRUE(before.found());
-    EXPECT_EQ(before.waypoints.size(), 2U);
-    for (std::int32_t y = 0; y < 3; ++y) drawn.map.set_high_obstacle({4, y}, true);
-    const auto after = p.find_path(drawn.map, req);
-    ASSERT_TRUE(after.found());
-    EXPECT_GT(after.length, before.length);
-    EXPECT_NEAR(after.length, visibility_search{}.find_path(drawn.map, req).length, 1e-12);
-    const convex_mesh fresh = convex_mesh::build(drawn.map, req.mask());
-    EXPECT_NEAR(p.find_path(fresh, drawn.map, req).length, after.length, 1e-12);
-}
-
-TEST(convex_polyanya_search, budgets_caps_traces_and_refusals) {
+TEST(convex_polyanya_search, a_mesh_over_its_limits_is_refused_with_the_reason) {
     const grid::grid_map m = grid::generate_maze(41, 41, 1, 3).value();
-    search::search_request req{.start = {0, 0}, .goal = {40, 40}};
-    convex_polyanya_search p;
-    const auto full = p.find_path(m, req);
-    ASSERT_TRUE(full.found());
-    ASSERT_GT(full.stats.expanded, 20U);
-    req.max_expansions = 20;
-    const auto r = p.find_path(m, req);
-    EXPECT_EQ(r.status, search::search_status::budget_exhausted);
-    EXPECT_TRUE(r.partial);
-    ASSERT_FALSE(r.waypoints.empty());
-    EXPECT_EQ(check_any_angle_path(m, r.waypoints, req.mask()), std::nullopt);
-    req.max_expansions = 0;
-    req.max_memory_bytes = 64;
-    EXPECT_EQ(p.find_path(m, req).status, search::search_status::resource_exhausted);
-    req.max_memory_bytes = 0;
-    req.record_trace = true;
-    const auto traced = p.find_path(m, req);
-    EXPECT_EQ(traced.trace.expanded.size() + 1, traced.stats.expanded);
-    EXPECT_NEAR(traced.length, full.length, 1e-12);
-    for (const cell c : traced.trace.expanded) EXPECT_TRUE(m.passable(c));
-    req.record_trace = false;
-    const grid::grid_map big = grid::generate_maze(201, 201, 1, 5).value();
-    const std::atomic<bool> cancelled{true};
-    search::search_request long_one{.start = {0, 0}, .goal = {200, 200}};
-    long_one.cancel = &cancelled;
-    const auto stopped = p.find_path(big, long_one);
-    long_one.cancel = nullptr;
-    const auto whole = p.find_path(big, long_one);
-    ASSERT_TRUE(whole.found());
-    ASSERT_GT(whole.stats.expanded, 1000U);
-    EXPECT_EQ(stopped.status, search::search_status::budget_exhausted);
-    EXPECT_LT(stopped.stats.expanded, 300U);
-    req.rules = *grid::parse_movement_rules("4");
-    EXPECT_NE(p.find_path(m, req).reason.find("rule 4"), std::string::npos);
+    const search::search_request req{.start = {0, 0}, .goal = {40, 40}};
     const convex_mesh refused = convex_mesh::build(m, req.mask(), {.points = 10});
-    req.rules = *grid::parse_movement_rules("8");
-    const auto no_mesh = p.find_path(refused, m, req);
+    const auto no_mesh = convex_polyanya_search{}.find_path(refused, m, req);
     EXPECT_EQ(no_mesh.status, search::search_status::resource_exhausted);
     EXPECT_NE(no_mesh.reason.find("polyanya-convex: the map's free area has over 10"),
               std::string::npos)
