@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/ascii_map.hpp"
+#include "visgraph_optimum.hpp"
 #include "xunlu/anyangle/convex_mesh.hpp"
 #include "xunlu/anyangle/rect_mesh.hpp"
 #include "xunlu/anyangle/segment_check.hpp"
@@ -211,12 +212,7 @@ TEST(ConvexMesh, AStreetAtAnAngleIsAFewPolygonsNotOnePerRow) {
     // so the rectangle mesh has one rectangle per row; the convex mesh spans it with a few
     // polygons plus the small triangles of the staircase's notches, which are dead ends.
     const std::int32_t n = 40;
-    std::string drawing;
-    for (std::int32_t y = 0; y < n; ++y) {
-        for (std::int32_t x = 0; x < n + 3; ++x) drawing += x >= y && x < y + 3 ? '.' : '#';
-        drawing += '\n';
-    }
-    const grid::grid_map map = testing::parse_ascii(drawing).map;
+    const grid::grid_map map = reference::diagonal_street(n);
     check_mesh(map, "street");
     const convex_mesh mesh = convex_mesh::build(map, mesh_mask);
     const rect_mesh rects = rect_mesh::build(map, mesh_mask);

@@ -22,22 +22,7 @@ namespace xunlu::anyangle {
 namespace {
 
 std::vector<std::pair<std::string, grid::grid_map>> convex_test_maps() {
-    std::vector<std::pair<std::string, grid::grid_map>> out;
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-        const std::int32_t w = 20 + static_cast<std::int32_t>(seed * 7 % 31);
-        const std::int32_t h = 20 + static_cast<std::int32_t>(seed * 11 % 29);
-        const double density = 5.0 + static_cast<double>(seed % 5) * 10; // 5 .. 45 %
-        out.emplace_back("random " + std::to_string(seed),
-                         std::move(grid::generate_random(w, h, density, seed).value()));
-    }
-    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-        out.emplace_back(
-            "maze " + std::to_string(seed),
-            std::move(
-                grid::generate_maze(31, 27, 1 + static_cast<std::int32_t>(seed), seed).value()));
-        out.emplace_back("rooms " + std::to_string(seed),
-                         std::move(grid::generate_rooms(41, 37, 5, seed).value()));
-    }
+    std::vector<std::pair<std::string, grid::grid_map>> out = reference::optimum_maps();
     // Streets at angles: bands of free cells between staircase walls.
     for (std::int32_t slope = 1; slope <= 3; ++slope) {
         std::string drawing;
@@ -91,12 +76,7 @@ TEST(convex_polyanya_search, a_street_at_an_angle_takes_fewer_expansions_than_ov
     // A corridor three cells wide, one cell to the right per row, 60 rows long, from its top
     // to its bottom: the rectangle mesh has a rectangle per row.
     const std::int32_t n = 60;
-    std::string drawing;
-    for (std::int32_t y = 0; y < n; ++y) {
-        for (std::int32_t x = 0; x < n + 3; ++x) drawing += x >= y && x < y + 3 ? '.' : '#';
-        drawing += '\n';
-    }
-    const grid::grid_map m = testing::parse_ascii(drawing).map;
+    const grid::grid_map m = reference::diagonal_street(n);
     const search::search_request req{.start = {1, 0}, .goal = {n, n - 1}};
     const auto over_rects = polyanya_search{}.find_path(m, req);
     const auto over_polygons = convex_polyanya_search{}.find_path(m, req);

@@ -20,29 +20,8 @@
 namespace xunlu::anyangle {
 namespace {
 
-std::vector<std::pair<std::string, grid::grid_map>> test_maps() {
-    std::vector<std::pair<std::string, grid::grid_map>> out;
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-        const std::int32_t w = 20 + static_cast<std::int32_t>(seed * 7 % 31);
-        const std::int32_t h = 20 + static_cast<std::int32_t>(seed * 11 % 29);
-        const double density = 5.0 + static_cast<double>(seed % 5) * 10; // 5 .. 45 %
-        out.emplace_back("random " + std::to_string(seed),
-                         std::move(grid::generate_random(w, h, density, seed).value()));
-    }
-    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-        out.emplace_back(
-            "maze " + std::to_string(seed),
-            std::move(
-                grid::generate_maze(31, 27, 1 + static_cast<std::int32_t>(seed), seed).value()));
-        out.emplace_back("rooms " + std::to_string(seed),
-                         std::move(grid::generate_rooms(41, 37, 5, seed).value()));
-    }
-    out.emplace_back("open", std::move(grid::grid_map::create(33, 21).value()));
-    return out;
-}
-
 TEST(rect_mesh, covers_every_free_cell_once_and_links_exactly_the_shared_stretches) {
-    for (auto& [name, m] : test_maps()) {
+    for (auto& [name, m] : reference::optimum_maps()) {
         SCOPED_TRACE(name);
         const rect_mesh mesh = rect_mesh::build(m, grid::obstacle_mask::high_and_low);
         ASSERT_TRUE(mesh.problem().empty());
@@ -146,7 +125,8 @@ TEST(rect_mesh, dead_ends_hang_on_the_rest_towards_the_core) {
 
 TEST(polyanya_search, returns_the_visibility_graph_optimum_and_walkable_paths) {
     polyanya_search finder;
-    const auto counts = reference::expect_visgraph_optimum(finder, test_maps(), 11, 40);
+    const auto counts =
+        reference::expect_visgraph_optimum(finder, reference::optimum_maps(), 11, 40);
     EXPECT_GT(counts.compared, 600);
     EXPECT_GT(counts.unreachable, 10);
     EXPECT_GT(counts.bent, 300);

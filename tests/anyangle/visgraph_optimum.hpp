@@ -13,10 +13,45 @@
 #include <vector>
 
 #include "any_angle_reference.hpp"
+#include "support/ascii_map.hpp"
 #include "xunlu/anyangle/any_angle_path.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/grid/map_generators.hpp"
 
 namespace xunlu::anyangle::reference {
+
+/// The maps the optimal searches are checked on: random (5-45 % blocked), maze, room and open.
+inline std::vector<std::pair<std::string, grid::grid_map>> optimum_maps() {
+    std::vector<std::pair<std::string, grid::grid_map>> out;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        const std::int32_t w = 20 + static_cast<std::int32_t>(seed * 7 % 31);
+        const std::int32_t h = 20 + static_cast<std::int32_t>(seed * 11 % 29);
+        const double density = 5.0 + static_cast<double>(seed % 5) * 10; // 5 .. 45 %
+        out.emplace_back("random " + std::to_string(seed),
+                         std::move(grid::generate_random(w, h, density, seed).value()));
+    }
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        out.emplace_back(
+            "maze " + std::to_string(seed),
+            std::move(
+                grid::generate_maze(31, 27, 1 + static_cast<std::int32_t>(seed), seed).value()));
+        out.emplace_back("rooms " + std::to_string(seed),
+                         std::move(grid::generate_rooms(41, 37, 5, seed).value()));
+    }
+    out.emplace_back("open", std::move(grid::grid_map::create(33, 21).value()));
+    return out;
+}
+
+/// A corridor three cells wide running down-right one cell per row, `rows` long: every row's
+/// run of free cells differs from the last, so the rectangle mesh needs a rectangle per row.
+inline grid::grid_map diagonal_street(std::int32_t rows) {
+    std::string drawing;
+    for (std::int32_t y = 0; y < rows; ++y) {
+        for (std::int32_t x = 0; x < rows + 3; ++x) drawing += x >= y && x < y + 3 ? '.' : '#';
+        drawing += '\n';
+    }
+    return testing::parse_ascii(drawing).map;
+}
 
 /// What expect_visgraph_optimum saw: pairs with a path, pairs without, paths with a bend.
 struct optimum_counts {
