@@ -145,7 +145,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         fill_any_angle_path(map, direct, mask, out);
         return out;
     }
-    roots_.clear();
+    roots_.clear(mesh.vertex_count(), mesh.slot_count());
     roots_.improve(0, 0);
     // The goal's polygons and the dead ends they hang in: the only dead ends worth entering.
     if (goal_branch_.size() < mesh.polygon_count()) goal_branch_.resize(mesh.polygon_count(), 0);
@@ -305,7 +305,8 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         const auto corner_b = [&](std::uint32_t i) { return at(pc[i + 1 == k ? 0 : i + 1]); };
         if (n.root != 0 && (n.root == cj + 1 || n.root == cj1 + 1)) {
             // The root is a corner of p: it sees every side but those it lies in line with.
-            if (!roots_.admit(n.root, p, n.g)) return;
+            const std::uint32_t at_corner = n.root == cj + 1 ? j : (j + 1 == k ? 0 : j + 1);
+            if (!roots_.admit(n.root, mesh.first_slot(p) + at_corner, n.g)) return;
             for (std::uint32_t i = 0; i < k; ++i) {
                 if (i == j || shut(nb[i], p)) continue;
                 const bool incident =
@@ -342,10 +343,11 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         }
         // Non-observable: the part of p beyond the ray past an interval end that is a bend
         // corner is seen from that corner.
-        const auto hidden = [&](std::uint32_t corner, bool on_right) {
+        const auto hidden = [&](std::uint32_t at_corner, bool on_right) {
+            const std::uint32_t corner = pc[at_corner];
             const vec c = at(corner);
             const double gc = n.g + dist(root, c);
-            if (!roots_.admit(corner + 1, p, gc)) return;
+            if (!roots_.admit(corner + 1, mesh.first_slot(p) + at_corner, gc)) return;
             std::uint32_t record = no_node; // a node rooted at the corner, for edge-on sides
             for (std::uint32_t i = 0; i < k; ++i) {
                 if (i == j || shut(nb[i], p)) continue;
@@ -374,8 +376,8 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         };
         // A shortest path bends only at bend corners (docs/any-angle.md, "Why visgraph is
         // optimal"): only there does a shadow start.
-        if (n.end_r == 2) hidden(cj1, true);
-        if (n.end_l == 2) hidden(cj, false);
+        if (n.end_r == 2) hidden(j + 1 == k ? 0 : j + 1, true);
+        if (n.end_l == 2) hidden(j, false);
     };
     const auto root_of = [](const node& n) { return point{n.root_x, n.root_y}; };
     frontier.run(

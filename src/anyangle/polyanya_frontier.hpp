@@ -151,9 +151,13 @@ template <class Node, class Entry, class CellOf> class polyanya_frontier {
     }
 
   private:
-    static bool later(const Entry& a, const Entry& b) noexcept {
-        return a.f > b.f || (a.f == b.f && a.g < b.g);
-    }
+    /// OPEN's order as a function object, so the heap's comparisons are inlined.
+    struct later_than {
+        bool operator()(const Entry& a, const Entry& b) const noexcept {
+            return a.f > b.f || (a.f == b.f && a.g < b.g);
+        }
+    };
+    static constexpr later_than later{};
     [[nodiscard]] std::size_t node_bytes() const noexcept {
         return nodes_.capacity() * sizeof(Node) + open_.capacity() * sizeof(Entry);
     }

@@ -64,6 +64,10 @@ class XUNLU_API convex_mesh {
     [[nodiscard]] std::span<const std::uint32_t> corners(std::uint32_t p) const noexcept {
         return {corners_.data() + begin_[p], corners_.data() + begin_[p + 1]};
     }
+    /// Where polygon `p`'s corners start in the list of all polygons' corners: corner i of `p`
+    /// is slot first_slot(p) + i, a dense number for the pair (polygon, corner).
+    [[nodiscard]] std::uint32_t first_slot(std::uint32_t p) const noexcept { return begin_[p]; }
+    [[nodiscard]] std::size_t slot_count() const noexcept { return corners_.size(); }
     /// For each side of `p` (corner i to corner i + 1), the polygon across it or no_polygon.
     [[nodiscard]] std::span<const std::uint32_t> neighbours(std::uint32_t p) const noexcept {
         return {neighbours_.data() + begin_[p], neighbours_.data() + begin_[p + 1]};

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "xunlu/anyangle/convex_mesh.hpp"
-#include "xunlu/anyangle/polyanya_roots.hpp"
+#include "xunlu/anyangle/vertex_roots.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
@@ -65,7 +65,7 @@ class XUNLU_API convex_polyanya_search {
     std::vector<node> nodes_;
     std::vector<open_entry> open_;
     std::vector<open_entry> successors_; ///< one expansion's successors, before OPEN
-    polyanya_roots roots_;
+    vertex_roots roots_;
     std::vector<std::uint32_t> goal_branch_; ///< per polygon: == generation_ on the goal's branch
     std::uint32_t generation_ = 0;
 };
