@@ -182,18 +182,16 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         return q == none || (mesh.dead_parent(q) == from && goal_branch_[q] != generation_);
     };
     // A node into polygon q through its side m, which runs from vertex ca at a (q's corner m)
-    // to cb at b: the interval [l, r] (l nearer a), reached from polygon `from`. The goal's
-    // polygon gets a goal node instead: the goal seen through the interval, or around one of
-    // its ends.
+    // to cb at b: the interval [l, r] (l nearer a). The goal's polygon gets a goal node
+    // instead: the goal seen through the interval, or around one of its ends.
     const auto add = [&](vec root_at, std::uint32_t root, double g, vec l, vec r,
                          std::uint8_t end_l, std::uint8_t end_r, std::uint32_t q, std::uint32_t m,
-                         std::uint32_t parent, std::uint32_t from, std::uint32_t ca,
-                         std::uint32_t cb, vec a, vec b) {
-        if (shut(q, from)) return; // into a dead end from what it hangs on: only to the goal
-        // A root at an end of the side is a corner of q and sees all of it; any other root
-        // must lie strictly on the far side of the side's line to see through it.
+                         std::uint32_t parent, std::uint32_t ca, std::uint32_t cb, vec a, vec b) {
+        // The callers have checked that q is open (shut) and that the root sees through the
+        // side: it is a corner at an end of the side (on its line, seeing all of q), or it
+        // lies strictly on the side's far side (the sides a ray leaves p through, or any side
+        // from a root inside p or at a corner not on the side's line).
         const bool on_line = root != 0 && (root == ca + 1 || root == cb + 1);
-        if (!on_line && cross(a, b, root_at) >= 0) return;
         node n{g, l.x, l.y, r.x, r.y, root_at.x, root_at.y, root, q, m, parent, end_l, end_r, 0};
         if (q == goals[0] || q == goals[1]) {
             const route rt = on_line ? route{dist(root_at, tv), 0} : through(root_at, l, r, tv);
@@ -258,7 +256,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         };
         // Seen from q, the side runs from cj to ci: x1 is its left end.
         add(root_at, root, g, x1, x0, u1 == 1 ? kind(cj) : std::uint8_t{0},
-            u0 == 0 ? kind(ci) : std::uint8_t{0}, q, mesh.twins(p)[i], parent, p, cj, ci, b, a);
+            u0 == 0 ? kind(ci) : std::uint8_t{0}, q, mesh.twins(p)[i], parent, cj, ci, b, a);
     };
     // A side of p seen edge-on from a root (in line with it, the root not at its ends): a
     // path can run along it and bend at either end into the polygon across, which that end,
@@ -278,7 +276,9 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
     for (const std::uint32_t p : starts) {
         if (p == none) continue;
         const auto pc = mesh.corners(p);
+        const auto nb = mesh.neighbours(p);
         for (std::uint32_t i = 0; i < pc.size(); ++i) {
+            if (shut(nb[i], p)) continue;
             const vec a = at(pc[i]);
             const vec b = at(pc[(i + 1) % pc.size()]);
             if (cross(a, b, sv) == 0) {
