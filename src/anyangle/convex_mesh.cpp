@@ -301,6 +301,7 @@ convex_mesh convex_mesh::build(const grid::grid_map& map, grid::obstacle_mask ma
         }
     }
     mesh.find_dead_ends();
+    mesh.pack_sides();
     mesh.build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
@@ -345,6 +346,24 @@ void convex_mesh::find_dead_ends() {
             if (--degree[nb] == 1) queue.push_back(nb);
         }
         dead_parent_[p] = parent;
+    }
+}
+
+void convex_mesh::pack_sides() {
+    sides_.resize(corners_.size());
+    for (std::uint32_t p = 0; p < polygon_count(); ++p) {
+        for (std::uint32_t i = begin_[p]; i < begin_[p + 1]; ++i) {
+            const mesh_point c = points_[corners_[i]];
+            const std::uint32_t q = neighbours_[i];
+            sides_[i] = {
+                c.x,
+                c.y,
+                corners_[i],
+                q,
+                twins_[i],
+                corner_[corners_[i]],
+                static_cast<std::uint8_t>(q != no_polygon && dead_parent_[q] == p ? 1 : 0)};
+        }
     }
 }
 

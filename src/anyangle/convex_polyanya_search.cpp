@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 
 #include "polyanya_frontier.hpp"
@@ -176,10 +177,15 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
     };
     detail::polyanya_frontier frontier(nodes_, open_, successors_, out, request, node_cell);
     const auto push = [&](const node& n, double f) { frontier.push(n, f); };
-    // Whether polygon q, across a side of `from`, is a dead end hanging on `from` away from the
-    // goal: never entered (checked before any geometry, as most polygons are such notches).
-    const auto shut = [&](std::uint32_t q, std::uint32_t from) {
-        return q == none || (mesh.dead_parent(q) == from && goal_branch_[q] != generation_);
+    using sides_of = std::span<const packed_side>;
+    const auto xy = [](const packed_side& e) {
+        return vec{static_cast<double>(e.x), static_cast<double>(e.y)};
+    };
+    // Whether the polygon across side e is closed: a wall, or a dead end hanging on the
+    // polygon of e away from the goal, never entered (checked before any geometry, as most
+    // polygons are such notches).
+    const auto shut = [&](const packed_side& e) {
+        return e.neighbour == none || (e.hangs != 0 && goal_branch_[e.neighbour] != generation_);
     };
     // A node into polygon q through its side m, which runs from vertex ca at a (q's corner m)
     // to cb at b: the interval [l, r] (l nearer a). The goal's polygon gets a goal node
@@ -225,13 +231,12 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         }
         push(n, g + h);
     };
-    // The stretch [u0, u1] of side i of polygon p (u from corner i to corner i + 1) as a node
-    // into the polygon across it.
-    const auto emit = [&](std::uint32_t p, std::uint32_t i, double u0, double u1, vec root_at,
+    // The stretch [u0, u1] of side i of a polygon with sides `ps` (u from corner i to corner
+    // i + 1) as a node into the polygon across it.
+    const auto emit = [&](sides_of ps, std::uint32_t i, double u0, double u1, vec root_at,
                           std::uint32_t root, double g, std::uint32_t parent) {
-        const auto pc = mesh.corners(p);
-        const std::uint32_t q = mesh.neighbours(p)[i];
-        if (q == none) return;
+        const packed_side& ei = ps[i];
+        const packed_side& ej = ps[i + 1 == ps.size() ? 0 : i + 1];
         if (u0 < u_eps) u0 = 0;
         if (u1 > 1 - u_eps) u1 = 1;
         if (u0 > u1) {
@@ -245,77 +250,73 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
                 u1 = u0;
             }
         }
-        const std::uint32_t ci = pc[i];
-        const std::uint32_t cj = pc[i + 1 == pc.size() ? 0 : i + 1];
-        const vec a = at(ci);
-        const vec b = at(cj);
+        const vec a = xy(ei);
+        const vec b = xy(ej);
         const vec x0 = u0 == 0 ? a : vec{a.x + u0 * (b.x - a.x), a.y + u0 * (b.y - a.y)};
         const vec x1 = u1 == 1 ? b : vec{a.x + u1 * (b.x - a.x), a.y + u1 * (b.y - a.y)};
-        const auto kind = [&](std::uint32_t v) {
-            return static_cast<std::uint8_t>(mesh.bend_corner(v) ? 2 : 1);
+        const auto kind = [](const packed_side& e) {
+            return static_cast<std::uint8_t>(e.bend != 0 ? 2 : 1);
         };
-        // Seen from q, the side runs from cj to ci: x1 is its left end.
-        add(root_at, root, g, x1, x0, u1 == 1 ? kind(cj) : std::uint8_t{0},
-            u0 == 0 ? kind(ci) : std::uint8_t{0}, q, mesh.twins(p)[i], parent, cj, ci, b, a);
+        // Seen from the polygon across, the side runs from ej to ei: x1 is its left end.
+        add(root_at, root, g, x1, x0, u1 == 1 ? kind(ej) : std::uint8_t{0},
+            u0 == 0 ? kind(ei) : std::uint8_t{0}, ei.neighbour, ei.twin, parent, ej.vertex,
+            ei.vertex, b, a);
     };
-    // A side of p seen edge-on from a root (in line with it, the root not at its ends): a
-    // path can run along it and bend at either end into the polygon across, which that end,
-    // one of its corners, then sees whole. `record`: a node whose root is `root_at`.
-    const auto edge_on = [&](std::uint32_t p, std::uint32_t i, vec root_at, double g,
+    // A side of a polygon seen edge-on from a root (in line with it, the root not at its
+    // ends): a path can run along it and bend at either end into the polygon across, which
+    // that end, one of its corners, then sees whole. `record`: a node whose root is `root_at`.
+    const auto edge_on = [&](sides_of ps, std::uint32_t i, vec root_at, double g,
                              std::uint32_t record) {
-        const auto pc = mesh.corners(p);
-        for (const std::uint32_t e : {pc[i], pc[i + 1 == pc.size() ? 0 : i + 1]}) {
-            if (!mesh.bend_corner(e)) continue;
-            const double ge = g + dist(root_at, at(e));
-            if (!roots_.improve(e + 1, ge)) continue;
-            emit(p, i, 0, 1, at(e), e + 1, ge, record);
+        for (const std::uint32_t at_end : {i, i + 1 == ps.size() ? 0 : i + 1}) {
+            const packed_side& e = ps[at_end];
+            if (e.bend == 0) continue;
+            const double ge = g + dist(root_at, xy(e));
+            if (!roots_.improve(e.vertex + 1, ge)) continue;
+            emit(ps, i, 0, 1, xy(e), e.vertex + 1, ge, record);
         }
     };
     // Start: every side of the start's polygons, seen whole from the start (but the side the
     // start lies on, between its two polygons, and sides in line with it, seen edge-on).
     for (const std::uint32_t p : starts) {
         if (p == none) continue;
-        const auto pc = mesh.corners(p);
-        const auto nb = mesh.neighbours(p);
-        for (std::uint32_t i = 0; i < pc.size(); ++i) {
-            if (shut(nb[i], p)) continue;
-            const vec a = at(pc[i]);
-            const vec b = at(pc[(i + 1) % pc.size()]);
+        const sides_of ps = mesh.sides(p);
+        for (std::uint32_t i = 0; i < ps.size(); ++i) {
+            if (shut(ps[i])) continue;
+            const vec a = xy(ps[i]);
+            const vec b = xy(ps[i + 1 == ps.size() ? 0 : i + 1]);
             if (cross(a, b, sv) == 0) {
                 // On the side (the polygon across holds the start too), or in line with it.
                 if ((sv.x - a.x) * (sv.x - b.x) + (sv.y - a.y) * (sv.y - b.y) > 0) {
-                    edge_on(p, i, sv, 0.0, no_node);
+                    edge_on(ps, i, sv, 0.0, no_node);
                 }
                 continue;
             }
-            emit(p, i, 0, 1, sv, 0, 0.0, no_node);
+            emit(ps, i, 0, 1, sv, 0, 0.0, no_node);
         }
     }
     // Expands node `id` (a copy `n`): its successors go to the frontier.
     const auto expand = [&](const node& n, std::uint32_t id) {
         const std::uint32_t p = n.polygon;
-        const auto pc = mesh.corners(p);
-        const auto nb = mesh.neighbours(p);
-        const auto k = static_cast<std::uint32_t>(pc.size());
+        const sides_of ps = mesh.sides(p);
+        const auto k = static_cast<std::uint32_t>(ps.size());
+        const auto after = [k](std::uint32_t i) { return i + 1 == k ? 0 : i + 1; };
         const std::uint32_t j = n.side;
-        const std::uint32_t cj = pc[j];
-        const std::uint32_t cj1 = pc[j + 1 == k ? 0 : j + 1];
+        const std::uint32_t cj = ps[j].vertex;
+        const std::uint32_t cj1 = ps[after(j)].vertex;
         const vec root{n.root_x, n.root_y};
-        const auto corner_a = [&](std::uint32_t i) { return at(pc[i]); };
-        const auto corner_b = [&](std::uint32_t i) { return at(pc[i + 1 == k ? 0 : i + 1]); };
         if (n.root != 0 && (n.root == cj + 1 || n.root == cj1 + 1)) {
             // The root is a corner of p: it sees every side but those it lies in line with.
-            const std::uint32_t at_corner = n.root == cj + 1 ? j : (j + 1 == k ? 0 : j + 1);
+            const std::uint32_t at_corner = n.root == cj + 1 ? j : after(j);
             if (!roots_.admit(n.root, mesh.first_slot(p) + at_corner, n.g)) return;
             for (std::uint32_t i = 0; i < k; ++i) {
-                if (i == j || shut(nb[i], p)) continue;
+                if (i == j || shut(ps[i])) continue;
                 const bool incident =
-                    n.root == pc[i] + 1 || n.root == pc[i + 1 == k ? 0 : i + 1] + 1;
-                if (!incident && cross(corner_a(i), corner_b(i), root) == 0) {
-                    edge_on(p, i, root, n.g, id);
+                    n.root == ps[i].vertex + 1 || n.root == ps[after(i)].vertex + 1;
+                if (!incident && cross(xy(ps[i]), xy(ps[after(i)]), root) == 0) {
+                    edge_on(ps, i, root, n.g, id);
                     continue;
                 }
-                emit(p, i, 0, 1, root, n.root, n.g, id);
+                emit(ps, i, 0, 1, root, n.root, n.g, id);
             }
             return;
         }
@@ -324,9 +325,9 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
         // Observable: the interval projected from the root across p, onto the sides it exits
         // through (the root strictly outside their lines as seen from inside p).
         for (std::uint32_t i = 0; i < k; ++i) {
-            if (i == j || shut(nb[i], p)) continue;
-            const vec a = corner_a(i);
-            const vec b = corner_b(i);
+            if (i == j || shut(ps[i])) continue;
+            const vec a = xy(ps[i]);
+            const vec b = xy(ps[after(i)]);
             const double facing = cross(a, b, root);
             if (facing < 0) continue; // the ray enters p there: nothing leaves through it
             const stretch in_right = where(cross(root, right, a), cross(root, right, b), 1);
@@ -334,28 +335,28 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             if (facing == 0) {
                 // In line with the root: along a ray of the wedge's edge, or unseen.
                 if (std::max(in_right.u0, in_left.u0) <= std::min(in_right.u1, in_left.u1)) {
-                    edge_on(p, i, root, n.g, id);
+                    edge_on(ps, i, root, n.g, id);
                 }
                 continue;
             }
-            emit(p, i, std::max(in_right.u0, in_left.u0), std::min(in_right.u1, in_left.u1), root,
+            emit(ps, i, std::max(in_right.u0, in_left.u0), std::min(in_right.u1, in_left.u1), root,
                  n.root, n.g, id);
         }
         // Non-observable: the part of p beyond the ray past an interval end that is a bend
         // corner is seen from that corner.
         const auto hidden = [&](std::uint32_t at_corner, bool on_right) {
-            const std::uint32_t corner = pc[at_corner];
-            const vec c = at(corner);
+            const std::uint32_t corner = ps[at_corner].vertex;
+            const vec c = xy(ps[at_corner]);
             const double gc = n.g + dist(root, c);
             if (!roots_.admit(corner + 1, mesh.first_slot(p) + at_corner, gc)) return;
             std::uint32_t record = no_node; // a node rooted at the corner, for edge-on sides
             for (std::uint32_t i = 0; i < k; ++i) {
-                if (i == j || shut(nb[i], p)) continue;
-                const vec a = corner_a(i);
-                const vec b = corner_b(i);
+                if (i == j || shut(ps[i])) continue;
+                const vec a = xy(ps[i]);
+                const vec b = xy(ps[after(i)]);
                 const stretch beyond =
                     where(cross(root, c, a), cross(root, c, b), on_right ? -1.0 : 1.0);
-                const bool incident = pc[i] == corner || pc[i + 1 == k ? 0 : i + 1] == corner;
+                const bool incident = i == at_corner || after(i) == at_corner;
                 if (!incident && cross(a, b, c) == 0) {
                     if (beyond.u0 > beyond.u1) continue;
                     if (record == no_node) {
@@ -368,15 +369,15 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
                         nodes_.push_back(r);
                         record = static_cast<std::uint32_t>(nodes_.size() - 1);
                     }
-                    edge_on(p, i, c, gc, record);
+                    edge_on(ps, i, c, gc, record);
                     continue;
                 }
-                emit(p, i, beyond.u0, beyond.u1, c, corner + 1, gc, id);
+                emit(ps, i, beyond.u0, beyond.u1, c, corner + 1, gc, id);
             }
         };
         // A shortest path bends only at bend corners (docs/any-angle.md, "Why visgraph is
         // optimal"): only there does a shadow start.
-        if (n.end_r == 2) hidden(j + 1 == k ? 0 : j + 1, true);
+        if (n.end_r == 2) hidden(after(j), true);
         if (n.end_l == 2) hidden(j, false);
     };
     const auto root_of = [](const node& n) { return point{n.root_x, n.root_y}; };

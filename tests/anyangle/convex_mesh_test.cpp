@@ -123,6 +123,27 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
         }
     }
     EXPECT_EQ(area2, 2 * map.count_passable(mesh_mask));
+    // The sides packed for the search say what the lists, the vertices and dead ends say.
+    for (std::uint32_t p = 0; p < mesh.polygon_count(); ++p) {
+        const auto c = mesh.corners(p);
+        const auto packed = mesh.sides(p);
+        if (packed.size() != c.size()) {
+            ADD_FAILURE() << "polygon " << p << " has " << packed.size() << " packed sides, "
+                          << c.size() << " corners";
+            continue;
+        }
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            const packed_side& e = packed[i];
+            EXPECT_EQ(e.vertex, c[i]);
+            EXPECT_EQ((mesh_point{e.x, e.y}), mesh.vertex(c[i]));
+            EXPECT_EQ(e.neighbour, mesh.neighbours(p)[i]);
+            EXPECT_EQ(e.twin, mesh.twins(p)[i]);
+            EXPECT_EQ(e.bend != 0, mesh.bend_corner(c[i]));
+            EXPECT_EQ(e.hangs != 0,
+                      e.neighbour != convex_mesh::no_polygon && mesh.dead_parent(e.neighbour) == p);
+            EXPECT_EQ(mesh.first_slot(p) + i < mesh.slot_count(), true);
+        }
+    }
     // Bend corners: exactly one of the four cells around the vertex is not free.
     for (std::uint32_t v = 0; v < mesh.vertex_count(); ++v) {
         const mesh_point c = mesh.vertex(v);

@@ -25,6 +25,20 @@ struct mesh_point {
     friend bool operator==(const mesh_point&, const mesh_point&) = default;
 };
 
+/// One side of a polygon as a search reads it: its first corner (coordinates and vertex id),
+/// the polygon across and the side's place there, and two flags. A polygon's sides lie
+/// together, so an expansion reads one place instead of the corner, neighbour and twin lists,
+/// the vertex table and each neighbour's dead-end entry (on big maps, each a cache miss).
+struct packed_side {
+    std::int32_t x = 0; ///< corner i, where side i starts
+    std::int32_t y = 0;
+    std::uint32_t vertex = 0;    ///< its vertex id
+    std::uint32_t neighbour = 0; ///< the polygon across side i, or no_polygon
+    std::uint32_t twin = 0;      ///< side i's position in the neighbour's lists
+    std::uint8_t bend = 0;       ///< 1: corner i is a bend corner
+    std::uint8_t hangs = 0;      ///< 1: the neighbour is a dead end hanging on this polygon
+};
+
 /// Built once per map and obstacle mask. Polygons list their corners in one turning sense
 /// (twice the signed area, sum of x_i y_{i+1} - x_{i+1} y_i, is positive), every angle at most
 /// 180 degrees; side i runs from corner i to corner i + 1 (mod n) and has a neighbour polygon
@@ -72,6 +86,10 @@ class XUNLU_API convex_mesh {
     [[nodiscard]] std::span<const std::uint32_t> neighbours(std::uint32_t p) const noexcept {
         return {neighbours_.data() + begin_[p], neighbours_.data() + begin_[p + 1]};
     }
+    /// The sides of `p` packed for a search (the same order as corners(p)).
+    [[nodiscard]] std::span<const packed_side> sides(std::uint32_t p) const noexcept {
+        return {sides_.data() + begin_[p], sides_.data() + begin_[p + 1]};
+    }
     /// For each side of `p`, its position in the neighbour's lists (the same side, run the
     /// other way), or no_polygon for a wall.
     [[nodiscard]] std::span<const std::uint32_t> twins(std::uint32_t p) const noexcept {
@@ -104,13 +122,15 @@ class XUNLU_API convex_mesh {
         return points_.capacity() * sizeof(mesh_point) + corner_.capacity() +
                (begin_.capacity() + corners_.capacity() + neighbours_.capacity() +
                 twins_.capacity() + dead_parent_.capacity() + cell_polygon_.capacity()) *
-                   sizeof(std::uint32_t);
+                   sizeof(std::uint32_t) +
+               sides_.capacity() * sizeof(packed_side);
     }
     /// Milliseconds the build took.
     [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
 
   private:
     void find_dead_ends();
+    void pack_sides();
     std::vector<mesh_point> points_;
     std::vector<std::uint32_t> begin_; ///< polygon p: [begin_[p], begin_[p + 1]) below
     std::vector<std::uint32_t> corners_;
@@ -119,6 +139,7 @@ class XUNLU_API convex_mesh {
     std::vector<std::uint8_t> corner_; ///< per vertex: 1 where a path may bend
     std::vector<std::uint32_t> dead_parent_;
     std::vector<std::uint32_t> cell_polygon_; ///< per cell, row by row
+    std::vector<packed_side> sides_;          ///< per polygon corner, as corners_
     std::int32_t width_ = 0;
     std::size_t border_points_ = 0;
     std::size_t triangles_ = 0;
