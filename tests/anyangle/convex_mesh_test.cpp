@@ -141,7 +141,7 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
             EXPECT_EQ(e.bend != 0, mesh.bend_corner(c[i]));
             EXPECT_EQ(e.hangs != 0,
                       e.neighbour != convex_mesh::no_polygon && mesh.dead_parent(e.neighbour) == p);
-            EXPECT_EQ(mesh.first_slot(p) + i < mesh.slot_count(), true);
+            EXPECT_LT(mesh.first_slot(p) + i, mesh.slot_count());
         }
     }
     // Bend corners: exactly one of the four cells around the vertex is not free.

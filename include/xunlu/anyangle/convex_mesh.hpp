@@ -47,7 +47,9 @@ struct packed_side {
 /// blocked cells touching diagonally) are not neighbours. The polygons cover exactly the free
 /// cells. Time about O(p log p) for p border points. Refused above `max_points` of them or
 /// `max_cells` cells: at the caps a build holds about 0.7 GiB (about 310 bytes per border
-/// point, estimated from the sizes of its structures) and the mesh keeps 4 bytes per cell.
+/// point, estimated from the sizes of its structures). The mesh keeps 4 bytes per cell, 9 per
+/// vertex and 36 per polygon corner (the lists and the packed sides): 10.7 MB for
+/// random512-40-0, 217,000 corners (memory_bytes()).
 class XUNLU_API convex_mesh {
   public:
     static constexpr std::size_t max_points = std::size_t{1} << 21;

@@ -18,7 +18,10 @@ namespace xunlu::anyangle {
 
 /// A reusable search (not thread-safe: one per thread; the meshes it reads are shared).
 /// `find_path(map, request)` takes the map's convex mesh from its derived cache, building it on
-/// first use, so an edited map gets a new one.
+/// first use, so an edited map gets a new one. Besides its nodes and OPEN, a search keeps
+/// 16 bytes per vertex and per polygon corner of the biggest mesh it has searched, for root
+/// pruning (vertex_roots; under half of what the mesh holds), reported in the answer's
+/// memory_bytes.
 ///
 /// A node is (root, interval, polygon): the interval is a stretch of one side of the polygon,
 /// seen whole from the root (the start or a bend corner) on the other side, and the node stands
