@@ -91,11 +91,7 @@ route through(vec root, vec l, vec r, vec target) noexcept {
 
 search::search_result convex_polyanya_search::find_path(const grid::grid_map& map,
                                                         const search::search_request& request) {
-    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
-    const grid::obstacle_mask mask = request.mask();
-    const auto mesh = map.derived().get_or_build<convex_mesh>(
-        convex_mesh::cache_key(mask), [&] { return convex_mesh::build(map, mask); });
-    return find_path(*mesh, map, request);
+    return find_on_derived<convex_mesh>(*this, map, request, algorithm);
 }
 
 search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,

@@ -66,11 +66,7 @@ void polyanya_search::rect_marks::clear(std::size_t rects) {
 
 search::search_result polyanya_search::find_path(const grid::grid_map& map,
                                                  const search::search_request& request) {
-    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
-    const grid::obstacle_mask mask = request.mask();
-    const auto mesh = map.derived().get_or_build<rect_mesh>(
-        rect_mesh::cache_key(mask), [&] { return rect_mesh::build(map, mask); });
-    return find_path(*mesh, map, request);
+    return find_on_derived<rect_mesh>(*this, map, request, algorithm);
 }
 
 search::search_result polyanya_search::find_path(const rect_mesh& mesh, const grid::grid_map& map,

@@ -84,11 +84,7 @@ void visibility_search::prepare(std::size_t nodes) {
 
 search::search_result visibility_search::find_path(const grid::grid_map& map,
                                                    const search::search_request& request) {
-    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
-    const grid::obstacle_mask mask = request.mask();
-    const auto graph = map.derived().get_or_build<corner_graph>(
-        corner_graph::cache_key(mask), [&] { return corner_graph::build(map, mask); });
-    return find_path(*graph, map, request);
+    return find_on_derived<corner_graph>(*this, map, request, algorithm);
 }
 
 search::search_result visibility_search::find_path(const corner_graph& graph,

@@ -5,6 +5,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "xunlu/anyangle/half_point.hpp"
 #include "xunlu/grid/grid_map.hpp"
@@ -30,6 +32,21 @@ any_angle_request_problem(const grid::grid_map& map, const search::search_reques
 [[nodiscard]] XUNLU_API std::optional<search::search_result>
 any_angle_refusal(const grid::grid_map& map, const search::search_request& request,
                   std::string_view algorithm, std::string_view structure_problem = {});
+
+/// The any-angle searches' find_path(map, request): the request checked (any_angle_refusal),
+/// then the map's `Structure` (a graph or mesh with static cache_key(mask) and build(map,
+/// mask)) taken from its derived cache, built on first use, and handed to
+/// `search.find_path(structure, map, request)`.
+template <class Structure, class Search>
+[[nodiscard]] search::search_result find_on_derived(Search& search, const grid::grid_map& map,
+                                                    const search::search_request& request,
+                                                    std::string_view algorithm) {
+    if (auto refused = any_angle_refusal(map, request, algorithm)) return std::move(*refused);
+    const grid::obstacle_mask mask = request.mask();
+    const auto structure = map.derived().get_or_build<Structure>(
+        Structure::cache_key(mask), [&] { return Structure::build(map, mask); });
+    return search.find_path(*structure, map, request);
+}
 
 /// Fills `out.waypoints`, `out.path` (the cells crossed, consecutive cells sharing an edge),
 /// `out.length` and `out.cost` (both the Euclidean length) from `polyline`, which runs from the
