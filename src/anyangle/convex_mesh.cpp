@@ -350,19 +350,14 @@ void convex_mesh::find_dead_ends() {
 }
 
 void convex_mesh::pack_sides() {
+    blocks_ = polygon_blocks::build(begin_, neighbours_, twins_);
     sides_.resize(corners_.size());
     for (std::uint32_t p = 0; p < polygon_count(); ++p) {
         for (std::uint32_t i = begin_[p]; i < begin_[p + 1]; ++i) {
             const mesh_point c = points_[corners_[i]];
             const std::uint32_t q = neighbours_[i];
             sides_[i] = {
-                c.x,
-                c.y,
-                corners_[i],
-                q,
-                twins_[i],
-                corner_[corners_[i]],
-                static_cast<std::uint8_t>(q != no_polygon && dead_parent_[q] == p ? 1 : 0)};
+                c.x, c.y, corners_[i], q, twins_[i], blocks_.side_block(i), corner_[corners_[i]]};
         }
     }
 }

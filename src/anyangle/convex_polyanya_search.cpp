@@ -144,17 +144,20 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
     }
     roots_.clear(mesh.vertex_count(), mesh.slot_count());
     roots_.improve(0, 0);
-    // The goal's polygons and the dead ends they hang in: the only dead ends worth entering.
-    if (goal_branch_.size() < mesh.polygon_count()) goal_branch_.resize(mesh.polygon_count(), 0);
+    // The blocks of the mesh a shortest path can cross: those on the block-cut tree's path
+    // from a start polygon to a goal polygon (polygon_blocks). None when no chain of
+    // neighbours joins them: then nothing is entered and the search ends at once.
+    const polygon_blocks& blocks = mesh.blocks();
+    if (open_block_.size() < blocks.block_count()) open_block_.resize(blocks.block_count(), 0);
     if (++generation_ == 0) {
-        std::fill(goal_branch_.begin(), goal_branch_.end(), 0U);
+        std::fill(open_block_.begin(), open_block_.end(), 0U);
         generation_ = 1;
     }
-    for (const std::uint32_t g : goals) {
-        for (std::uint32_t p = g; p != none;) {
-            goal_branch_[p] = generation_;
-            const std::uint32_t up = mesh.dead_parent(p);
-            p = up == convex_mesh::live || up == convex_mesh::dead_root ? none : up;
+    for (const std::uint32_t a : starts) {
+        for (const std::uint32_t b : goals) {
+            if (a == none || b == none) continue;
+            (void)blocks.for_blocks_between(a, b,
+                                            [&](std::uint32_t k) { open_block_[k] = generation_; });
         }
     }
     // The cell just inside the polygon at the middle of the node's interval.
@@ -177,11 +180,11 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
     const auto xy = [](const packed_side& e) {
         return vec{static_cast<double>(e.x), static_cast<double>(e.y)};
     };
-    // Whether the polygon across side e is closed: a wall, or a dead end hanging on the
-    // polygon of e away from the goal, never entered (checked before any geometry, as most
-    // polygons are such notches).
+    // Whether the polygon across side e is closed: a wall, or an adjacency of a block off the
+    // start's and goal's tree path (dead ends among them), never entered (checked before any
+    // geometry, as most polygons are such notches).
     const auto shut = [&](const packed_side& e) {
-        return e.neighbour == none || (e.hangs != 0 && goal_branch_[e.neighbour] != generation_);
+        return e.neighbour == none || open_block_[e.block] != generation_;
     };
     // A node into polygon q through its side m, which runs from vertex ca at a (q's corner m)
     // to cb at b: the interval [l, r] (l nearer a). The goal's polygon gets a goal node

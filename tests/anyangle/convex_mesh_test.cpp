@@ -123,7 +123,7 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
         }
     }
     EXPECT_EQ(area2, 2 * map.count_passable(mesh_mask));
-    // The sides packed for the search say what the lists, the vertices and dead ends say.
+    // The sides packed for the search say what the lists, the vertices and the blocks say.
     for (std::uint32_t p = 0; p < mesh.polygon_count(); ++p) {
         const auto c = mesh.corners(p);
         const auto packed = mesh.sides(p);
@@ -139,8 +139,13 @@ std::size_t check_mesh(const grid::grid_map& map, const std::string& name) {
             EXPECT_EQ(e.neighbour, mesh.neighbours(p)[i]);
             EXPECT_EQ(e.twin, mesh.twins(p)[i]);
             EXPECT_EQ(e.bend != 0, mesh.bend_corner(c[i]));
-            EXPECT_EQ(e.hangs != 0,
-                      e.neighbour != convex_mesh::no_polygon && mesh.dead_parent(e.neighbour) == p);
+            EXPECT_EQ(e.block,
+                      mesh.blocks().side_block(mesh.first_slot(p) + static_cast<std::uint32_t>(i)));
+            if (e.neighbour == convex_mesh::no_polygon) {
+                EXPECT_EQ(e.block, polygon_blocks::no_block);
+            } else {
+                EXPECT_EQ(mesh.sides(e.neighbour)[e.twin].block, e.block); // one adjacency
+            }
             EXPECT_LT(mesh.first_slot(p) + i, mesh.slot_count());
         }
     }

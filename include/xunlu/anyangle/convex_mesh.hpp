@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "xunlu/anyangle/polygon_blocks.hpp"
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/xunlu_export.h"
@@ -26,7 +27,8 @@ struct mesh_point {
 };
 
 /// One side of a polygon as a search reads it: its first corner (coordinates and vertex id),
-/// the polygon across and the side's place there, and two flags. A polygon's sides lie
+/// the polygon across and the side's place there, the block of that adjacency, and whether
+/// the corner is a bend corner. A polygon's sides lie
 /// together, so an expansion reads one place instead of the corner, neighbour and twin lists,
 /// the vertex table and each neighbour's dead-end entry (on big maps, each a cache miss).
 struct packed_side {
@@ -35,8 +37,8 @@ struct packed_side {
     std::uint32_t vertex = 0;    ///< its vertex id
     std::uint32_t neighbour = 0; ///< the polygon across side i, or no_polygon
     std::uint32_t twin = 0;      ///< side i's position in the neighbour's lists
+    std::uint32_t block = 0;     ///< the adjacency's block (polygon_blocks), or no_block
     std::uint8_t bend = 0;       ///< 1: corner i is a bend corner
-    std::uint8_t hangs = 0;      ///< 1: the neighbour is a dead end hanging on this polygon
 };
 
 /// Built once per map and obstacle mask. Polygons list their corners in one turning sense
@@ -48,8 +50,9 @@ struct packed_side {
 /// cells. Time about O(p log p) for p border points. Refused above `max_points` of them or
 /// `max_cells` cells: at the caps a build holds about 0.7 GiB (about 310 bytes per border
 /// point, estimated from the sizes of its structures). The mesh keeps 4 bytes per cell, 9 per
-/// vertex and 36 per polygon corner (the lists and the packed sides): 10.7 MB for
-/// random512-40-0, 217,000 corners (memory_bytes()).
+/// vertex, 44 per polygon corner (the lists, the packed sides and their blocks), 12 per polygon
+/// and 8 per block and cut polygon (the block-cut tree): 12.9 MB for random512-40-0, 217,000
+/// corners (memory_bytes()).
 class XUNLU_API convex_mesh {
   public:
     static constexpr std::size_t max_points = std::size_t{1} << 21;
@@ -117,6 +120,9 @@ class XUNLU_API convex_mesh {
     [[nodiscard]] std::uint32_t dead_parent(std::uint32_t p) const noexcept {
         return dead_parent_[p];
     }
+    /// The biconnected blocks of the polygons' adjacency and their block-cut tree: a search
+    /// from a to b need not cross the sides of blocks off the tree's path between them.
+    [[nodiscard]] const polygon_blocks& blocks() const noexcept { return blocks_; }
     /// Lattice points on the free area's border, and the free triangles they made.
     [[nodiscard]] std::size_t border_point_count() const noexcept { return border_points_; }
     [[nodiscard]] std::size_t triangle_count() const noexcept { return triangles_; }
@@ -125,7 +131,7 @@ class XUNLU_API convex_mesh {
                (begin_.capacity() + corners_.capacity() + neighbours_.capacity() +
                 twins_.capacity() + dead_parent_.capacity() + cell_polygon_.capacity()) *
                    sizeof(std::uint32_t) +
-               sides_.capacity() * sizeof(packed_side);
+               sides_.capacity() * sizeof(packed_side) + blocks_.memory_bytes();
     }
     /// Milliseconds the build took.
     [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
@@ -142,6 +148,7 @@ class XUNLU_API convex_mesh {
     std::vector<std::uint32_t> dead_parent_;
     std::vector<std::uint32_t> cell_polygon_; ///< per cell, row by row
     std::vector<packed_side> sides_;          ///< per polygon corner, as corners_
+    polygon_blocks blocks_;
     std::int32_t width_ = 0;
     std::size_t border_points_ = 0;
     std::size_t triangles_ = 0;

@@ -69,7 +69,7 @@ class XUNLU_API convex_polyanya_search {
     std::vector<open_entry> open_;
     std::vector<open_entry> successors_; ///< one expansion's successors, before OPEN
     vertex_roots roots_;
-    std::vector<std::uint32_t> goal_branch_; ///< per polygon: == generation_ on the goal's branch
+    std::vector<std::uint32_t> open_block_; ///< per block: == generation_ when it may be crossed
     std::uint32_t generation_ = 0;
 };
 
