@@ -220,6 +220,7 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             push(n, g + rt.length);
             return;
         }
+        __builtin_prefetch(mesh.sides(q).data()); // read when the node is expanded, often next
         double h = 0;
         if (on_line) {
             h = dist(root_at, tv);
@@ -324,6 +325,9 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
             }
             return;
         }
+        // The root tables' entries of the corners whose shadows come last.
+        if (n.end_r == 2) roots_.prefetch(ps[after(j)].vertex + 1, mesh.first_slot(p) + after(j));
+        if (n.end_l == 2) roots_.prefetch(cj + 1, mesh.first_slot(p) + j);
         const vec left{n.lx, n.ly};
         const vec right{n.rx, n.ry};
         // Observable: the interval projected from the root across p, onto the sides it exits

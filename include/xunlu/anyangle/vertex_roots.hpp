@@ -46,6 +46,12 @@ class vertex_roots {
         g = g_new;
         return true;
     }
+    /// Starts loading the entries admit(key, slot, ...) will read, so a later call does not
+    /// wait for them (on big meshes they are cache misses).
+    void prefetch(std::uint32_t key, std::uint32_t slot) const noexcept {
+        if (key < roots_.size()) __builtin_prefetch(&roots_[key], 1);
+        if (slot < corners_.size()) __builtin_prefetch(&corners_[slot], 1);
+    }
     [[nodiscard]] double best(std::uint32_t key) const noexcept {
         const entry& e = roots_[key];
         return e.stamp == generation_ ? e.g : std::numeric_limits<double>::infinity();
