@@ -147,6 +147,7 @@ TEST_F(cli, every_json_key_of_every_command_is_documented_in_cli_md) {
                       run("poly convert " + map + " --all -o " + path("a.poly") + " --json").out);
     expect_documented("`poly`",
                       run("poly mesh " + map + " --svg " + path("m.svg") + " --json").out);
+    expect_documented("`poly`", run("poly mesh " + map + " --from 0,0 --to 1,0 --json").out);
     expect_documented(
         "`poly`",
         run("poly convert " + map + " --all --radius 0.6 -o " + path("r.poly") + " --json").out);

@@ -374,5 +374,34 @@ TEST_F(cli, poly_mesh_counts_the_convex_mesh_and_draws_it) {
     EXPECT_EQ(run("poly mesh " + path("missing.map")).code, 2);
 }
 
+TEST_F(cli, poly_mesh_shows_the_polygons_a_query_may_cross) {
+    const std::string map = write("m.map", walled_map);
+    const std::string svg = path("q.svg");
+    const auto r = run("poly mesh " + map + " --from 0,0 --to 5,0 --svg " + svg + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = last_json_line(r.out);
+    EXPECT_TRUE(j["joined"].get<bool>());
+    EXPECT_GE(j["open_polygons"].get<int>(), 2);
+    EXPECT_LE(j["open_polygons"].get<int>(), j["polygons"].get<int>());
+    EXPECT_GE(j["blocks"].get<int>(), 1);
+    const auto text = io::read_file(svg);
+    ASSERT_TRUE(text.ok());
+    EXPECT_NE(text->find("#f4a259"), std::string::npos); // the two ends
+    // A wall across the whole map: nothing joins the two sides.
+    const std::string split = write("split.map", "type octile\nheight 2\nwidth 5\nmap\n"
+                                                 "..@..\n..@..\n");
+    const auto apart = run("poly mesh " + split + " --from 0,0 --to 4,1 --json");
+    ASSERT_EQ(apart.code, 0) << apart.err;
+    EXPECT_FALSE(last_json_line(apart.out)["joined"].get<bool>());
+    EXPECT_EQ(last_json_line(apart.out)["open_polygons"].get<int>(), 0);
+    const auto human = run("poly mesh " + split + " --from 0,0 --to 4,1");
+    EXPECT_NE(human.out.find("not joined"), std::string::npos) << human.out;
+    // A blocked cell, or one end alone: exit 2 with the reason.
+    const auto blocked = run("poly mesh " + map + " --from 2,0 --to 5,0");
+    EXPECT_EQ(blocked.code, 2);
+    EXPECT_NE(blocked.err.find("--from 2,0"), std::string::npos) << blocked.err;
+    EXPECT_EQ(run("poly mesh " + map + " --from 0,0").code, 2);
+}
+
 } // namespace
 } // namespace xunlu
