@@ -404,7 +404,9 @@ search::search_result convex_polyanya_search::find_path(const convex_mesh& mesh,
     frontier.run(
         point{tv.x, tv.y}, dist(sv, tv),
         [&](const node& n) { return n.g > roots_.best(n.root) + eps; }, root_of, expand);
-    frontier.finish(map, algorithm, s, t, roots_.memory_bytes(), root_of);
+    frontier.finish(map, algorithm, s, t,
+                    roots_.memory_bytes() + open_block_.capacity() * sizeof(std::uint32_t),
+                    root_of);
     return out;
 }
 

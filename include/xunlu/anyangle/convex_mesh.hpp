@@ -49,7 +49,8 @@ struct packed_side {
 /// blocked cells touching diagonally) are not neighbours. The polygons cover exactly the free
 /// cells. Time about O(p log p) for p border points. Refused above `max_points` of them or
 /// `max_cells` cells: at the caps a build holds about 0.7 GiB (about 310 bytes per border
-/// point, estimated from the sizes of its structures). The mesh keeps 4 bytes per cell, 9 per
+/// point, estimated from the sizes of its structures, and about 25 more while the blocks are
+/// found). The mesh keeps 4 bytes per cell, 9 per
 /// vertex, 44 per polygon corner (the lists, the packed sides and their blocks), 12 per polygon
 /// and 8 per block and cut polygon (the block-cut tree): 12.9 MB for random512-40-0, 217,000
 /// corners (memory_bytes()).

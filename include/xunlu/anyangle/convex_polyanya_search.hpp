@@ -20,8 +20,8 @@ namespace xunlu::anyangle {
 /// `find_path(map, request)` takes the map's convex mesh from its derived cache, building it on
 /// first use, so an edited map gets a new one. Besides its nodes and OPEN, a search keeps
 /// 16 bytes per vertex and per polygon corner of the biggest mesh it has searched, for root
-/// pruning (vertex_roots; under half of what the mesh holds), reported in the answer's
-/// memory_bytes.
+/// pruning (vertex_roots; under half of what the mesh holds), and 4 bytes per block of it (the
+/// blocks a query may cross), reported in the answer's memory_bytes.
 ///
 /// A node is (root, interval, polygon): the interval is a stretch of one side of the polygon,
 /// seen whole from the root (the start or a bend corner) on the other side, and the node stands
@@ -32,7 +32,9 @@ namespace xunlu::anyangle {
 /// successors); where an interval end is a bend corner, the part of the polygon hidden from the
 /// root gets that corner as its root (non-observable successors). A root on the side's line (a
 /// corner of the polygon) sees the whole polygon. Roots reached at a higher g than before are
-/// pruned, and a corner already rooted in a polygon at no higher g is not rooted there again.
+/// pruned, a corner already rooted in a polygon at no higher g is not rooted there again, and
+/// only the mesh's blocks between the start's and the goal's polygons are crossed
+/// (polygon_blocks).
 class XUNLU_API convex_polyanya_search {
   public:
     [[nodiscard]] search::search_result find_path(const grid::grid_map& map,
