@@ -78,7 +78,8 @@ polygon_blocks polygon_blocks::build(std::span<const std::uint32_t> begin,
     // the cut polygons.
     out.node_of_.assign(n, none);
     std::vector<std::uint32_t> cuts;
-    std::vector<std::uint32_t> mine; // one polygon's distinct blocks
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> cut_in; // (cut's ordinal, its block)
+    std::vector<std::uint32_t> mine;                             // one polygon's distinct blocks
     for (std::uint32_t p = 0; p < n; ++p) {
         mine.clear();
         for (std::uint32_t s = begin[p]; s < begin[p + 1]; ++s) {
@@ -91,28 +92,21 @@ polygon_blocks polygon_blocks::build(std::span<const std::uint32_t> begin,
         } else if (mine.size() == 1) {
             out.node_of_[p] = mine[0];
         } else {
+            for (const std::uint32_t b : mine) {
+                cut_in.emplace_back(static_cast<std::uint32_t>(cuts.size()), b);
+            }
             cuts.push_back(p);
         }
     }
     out.blocks_ = blocks;
     const std::size_t nodes = blocks + cuts.size();
+    for (std::uint32_t c = 0; c < cuts.size(); ++c) out.node_of_[cuts[c]] = blocks + c;
     // Tree edges, cut polygon to each of its blocks, both ways (CSR).
     std::vector<std::uint32_t> degree(nodes + 1, 0);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
-    for (std::uint32_t c = 0; c < cuts.size(); ++c) {
-        const std::uint32_t p = cuts[c];
-        const auto node = static_cast<std::uint32_t>(blocks + c);
-        out.node_of_[p] = node;
-        mine.clear();
-        for (std::uint32_t s = begin[p]; s < begin[p + 1]; ++s) {
-            if (out.side_block_[s] != no_block) mine.push_back(out.side_block_[s]);
-        }
-        std::sort(mine.begin(), mine.end());
-        mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
-        for (const std::uint32_t b : mine) {
-            links.emplace_back(node, b);
-            links.emplace_back(b, node);
-        }
+    for (const auto& [c, b] : cut_in) {
+        links.emplace_back(blocks + c, b);
+        links.emplace_back(b, blocks + c);
     }
     for (const auto& [from, to] : links) ++degree[from + 1];
     for (std::size_t i = 1; i <= nodes; ++i) degree[i] += degree[i - 1];
