@@ -301,6 +301,7 @@ convex_mesh convex_mesh::build(const grid::grid_map& map, grid::obstacle_mask ma
         }
     }
     mesh.find_dead_ends();
+    mesh.blocks_ = polygon_blocks::build(mesh.begin_, mesh.neighbours_, mesh.twins_);
     mesh.pack_sides();
     mesh.build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
@@ -350,7 +351,6 @@ void convex_mesh::find_dead_ends() {
 }
 
 void convex_mesh::pack_sides() {
-    blocks_ = polygon_blocks::build(begin_, neighbours_, twins_);
     sides_.resize(corners_.size());
     for (std::uint32_t p = 0; p < polygon_count(); ++p) {
         for (std::uint32_t i = begin_[p]; i < begin_[p + 1]; ++i) {

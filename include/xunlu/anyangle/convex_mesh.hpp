@@ -28,9 +28,9 @@ struct mesh_point {
 
 /// One side of a polygon as a search reads it: its first corner (coordinates and vertex id),
 /// the polygon across and the side's place there, the block of that adjacency, and whether
-/// the corner is a bend corner. A polygon's sides lie
-/// together, so an expansion reads one place instead of the corner, neighbour and twin lists,
-/// the vertex table and each neighbour's dead-end entry (on big maps, each a cache miss).
+/// the corner is a bend corner. A polygon's sides lie together, so an expansion reads one
+/// place instead of the corner, neighbour, twin and block lists and the vertex table (on big
+/// maps, each a cache miss). Built after the blocks (pack_sides).
 struct packed_side {
     std::int32_t x = 0; ///< corner i, where side i starts
     std::int32_t y = 0;
@@ -50,10 +50,9 @@ struct packed_side {
 /// cells. Time about O(p log p) for p border points. Refused above `max_points` of them or
 /// `max_cells` cells: at the caps a build holds about 0.7 GiB (about 310 bytes per border
 /// point, estimated from the sizes of its structures, and about 25 more while the blocks are
-/// found). The mesh keeps 4 bytes per cell, 9 per
-/// vertex, 44 per polygon corner (the lists, the packed sides and their blocks), 12 per polygon
-/// and 8 per block and cut polygon (the block-cut tree): 12.9 MB for random512-40-0, 217,000
-/// corners (memory_bytes()).
+/// found). The mesh keeps 4 bytes per cell, 9 per vertex, 44 per polygon corner (the lists,
+/// the packed sides and their blocks), 12 per polygon and 8 per block and cut polygon (the
+/// block-cut tree): 12.9 MB for random512-40-0, 217,000 corners (memory_bytes()).
 class XUNLU_API convex_mesh {
   public:
     static constexpr std::size_t max_points = std::size_t{1} << 21;
