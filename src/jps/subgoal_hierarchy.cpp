@@ -36,8 +36,8 @@ class witness_search {
     explicit witness_search(std::size_t n) : dist_(n, inf), stamp_(n, 0), target_(n, 0) {}
 
     /// `targets`: subgoals whose distance is wanted; the search stops once all are settled.
-    void run(const std::vector<std::vector<work_edge>>& adj, const std::vector<char>& contracted,
-             std::uint32_t source, std::uint32_t skip, double bound, std::size_t limit,
+    void run(const std::vector<std::vector<work_edge>>& adj, std::uint32_t source,
+             std::uint32_t skip, double bound, std::size_t limit,
              std::span<const work_edge> targets) {
         if (++generation_ == 0) {
             std::fill(stamp_.begin(), stamp_.end(), 0U);
@@ -62,7 +62,7 @@ class witness_search {
                 --waiting;
             }
             for (const work_edge& e : adj[u]) {
-                if (e.to == skip || contracted[e.to] != 0) continue;
+                if (e.to == skip) continue;
                 const double nd = d + e.cost;
                 if (nd < distance(e.to) && nd <= bound + tie) {
                     set(e.to, nd);
@@ -157,21 +157,26 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     std::vector<char> contracted(n, 0);
     std::vector<std::uint32_t> deleted(n, 0); ///< contracted neighbours, for the order
     witness_search witness(n);
-    std::vector<work_edge> around;                               ///< v's live neighbours
+    std::vector<work_edge> around; ///< v's live neighbours
+    std::vector<double> farther;   ///< per neighbour, the longest edge among the later ones
     std::vector<std::pair<std::uint32_t, std::uint32_t>> needed; ///< shortcut pairs (indices)
 
     // The shortcuts contracting v needs: for each pair of live neighbours u, w, one when no
     // path avoiding v is as short as u-v-w (within the witness search's limit).
     const auto shortcuts_of = [&](std::uint32_t v) {
-        around.clear();
-        for (const work_edge& e : adj[v]) {
-            if (contracted[e.to] == 0) around.push_back(e);
-        }
+        around.assign(adj[v].begin(), adj[v].end());
         needed.clear();
+        // The search from the i-th neighbour looks for the later ones only, so it may stop past
+        // its own edge plus the longest later edge. Subgoals settle in distance order, so a
+        // tighter bound settles the same ones below it and finds the same witnesses.
+        farther.resize(around.size());
         double longest = 0;
-        for (const work_edge& e : around) longest = std::max(longest, e.cost);
+        for (std::size_t i = around.size(); i-- > 0;) {
+            farther[i] = longest;
+            longest = std::max(longest, around[i].cost);
+        }
         for (std::size_t i = 0; i + 1 < around.size(); ++i) {
-            witness.run(adj, contracted, around[i].to, v, around[i].cost + longest, witness_limit,
+            witness.run(adj, around[i].to, v, around[i].cost + farther[i], witness_limit,
                         std::span<const work_edge>(around).subspan(i + 1));
             for (std::size_t j = i + 1; j < around.size(); ++j) {
                 const double via = around[i].cost + around[j].cost;
@@ -213,7 +218,12 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         }
         contracted[v] = 1;
         h.rank_[v] = next_rank++;
-        for (const work_edge& e : around) ++deleted[e.to];
+        // v leaves its neighbours' lists (in order, so the searches see the same live edges in
+        // the same order as if v were skipped): the lists hold live subgoals only.
+        for (const work_edge& e : around) {
+            ++deleted[e.to];
+            std::erase_if(adj[e.to], [v](const work_edge& back) { return back.to == v; });
+        }
         std::vector<work_edge>().swap(adj[v]);
         if (edges > edge_limit) {
             h.problem_ = "the contraction passed " + std::to_string(edge_limit) +
