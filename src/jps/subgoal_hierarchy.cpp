@@ -29,22 +29,46 @@ struct work_edge {
     double cost;
 };
 
+/// The octile distance from a cell to the nearest cell of a box: a lower bound on the length of
+/// any path from the cell to a subgoal in the box, since links are octile segments.
+struct octile_box {
+    cell low{};
+    cell high{};
+    double straight = 1;
+    double diagonal = 1;
+    [[nodiscard]] double distance(cell c) const noexcept {
+        const std::int32_t dx = std::max({0, low.x - c.x, c.x - high.x});
+        const std::int32_t dy = std::max({0, low.y - c.y, c.y - high.y});
+        return straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
+    }
+};
+
 /// Shortest distances from one subgoal among the uncontracted ones, skipping one, stopping
-/// after `limit` settled subgoals or past `bound`.
+/// after `limit` settled subgoals or past `bound`. Goal-directed: a subgoal whose distance plus
+/// its octile distance to the targets' box passes `bound` cannot be on a witness, so it is not
+/// queued (nor counted against the limit).
 class witness_search {
   public:
-    explicit witness_search(std::size_t n) : dist_(n, inf), stamp_(n, 0), target_(n, 0) {}
+    witness_search(std::size_t n, const std::vector<cell>& cells)
+        : dist_(n, inf), stamp_(n, 0), target_(n, 0), cells_(cells) {}
 
     /// `targets`: subgoals whose distance is wanted; the search stops once all are settled.
     void run(const std::vector<std::vector<work_edge>>& adj, std::uint32_t source,
              std::uint32_t skip, double bound, std::size_t limit,
-             std::span<const work_edge> targets) {
+             std::span<const work_edge> targets, octile_box box) {
         if (++generation_ == 0) {
             std::fill(stamp_.begin(), stamp_.end(), 0U);
             std::fill(target_.begin(), target_.end(), 0U);
             generation_ = 1;
         }
-        for (const work_edge& t : targets) target_[t.to] = generation_;
+        box.low = box.high = cells_[targets.front().to];
+        for (const work_edge& t : targets) {
+            target_[t.to] = generation_;
+            const cell c = cells_[t.to];
+            box.low = {std::min(box.low.x, c.x), std::min(box.low.y, c.y)};
+            box.high = {std::max(box.high.x, c.x), std::max(box.high.y, c.y)};
+        }
+        const double reach = bound + tie;
         std::size_t waiting = targets.size();
         heap_.clear();
         set(source, 0);
@@ -64,7 +88,7 @@ class witness_search {
             for (const work_edge& e : adj[u]) {
                 if (e.to == skip) continue;
                 const double nd = d + e.cost;
-                if (nd < distance(e.to) && nd <= bound + tie) {
+                if (nd < distance(e.to) && nd + box.distance(cells_[e.to]) <= reach) {
                     set(e.to, nd);
                     heap_.push_back({nd, e.to});
                     std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
@@ -84,6 +108,7 @@ class witness_search {
     std::vector<double> dist_;
     std::vector<std::uint32_t> stamp_;
     std::vector<std::uint32_t> target_;
+    const std::vector<cell>& cells_;
     std::uint32_t generation_ = 0;
     std::vector<std::pair<double, std::uint32_t>> heap_;
 };
@@ -156,7 +181,10 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     }
     std::vector<char> contracted(n, 0);
     std::vector<std::uint32_t> deleted(n, 0); ///< contracted neighbours, for the order
-    witness_search witness(n);
+    std::vector<cell> cells(n);
+    for (std::uint32_t k = 0; k < n; ++k) cells[k] = cell_of(k);
+    witness_search witness(n, cells);
+    const octile_box costs{.straight = straight, .diagonal = diagonal};
     std::vector<work_edge> around; ///< v's live neighbours
     std::vector<double> farther;   ///< per neighbour, the longest edge among the later ones
     std::vector<std::pair<std::uint32_t, std::uint32_t>> needed; ///< shortcut pairs (indices)
@@ -177,7 +205,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         }
         for (std::size_t i = 0; i + 1 < around.size(); ++i) {
             witness.run(adj, around[i].to, v, around[i].cost + farther[i], witness_limit,
-                        std::span<const work_edge>(around).subspan(i + 1));
+                        std::span<const work_edge>(around).subspan(i + 1), costs);
             for (std::size_t j = i + 1; j < around.size(); ++j) {
                 const double via = around[i].cost + around[j].cost;
                 if (witness.distance(around[j].to) > via + tie) needed.emplace_back(i, j);

@@ -39,8 +39,9 @@ class subgoal_hierarchy {
     static constexpr std::size_t max_edges = std::size_t{1} << 25;
 
     /// Contracts every subgoal of `graph` (lazy edge-difference order, witness searches bounded
-    /// by `witness_limit` settled subgoals; a bounded search that gives up adds the shortcut,
-    /// which costs query time, never correctness). `progress(1, done, total)` reports
+    /// by `witness_limit` settled subgoals and goal-directed by the octile distance to their
+    /// targets; a bounded search that gives up adds the shortcut, which costs query time, never
+    /// correctness). `progress(1, done, total)` reports
     /// contracted subgoals. More than `edge_limit` edges (tests pass small ones) stops the
     /// build with `problem()` set.
     [[nodiscard]] static subgoal_hierarchy build(std::shared_ptr<const subgoal_graph> graph,
