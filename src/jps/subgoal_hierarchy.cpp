@@ -29,46 +29,31 @@ struct work_edge {
     double cost;
 };
 
-/// The octile distance from a cell to the nearest cell of a box: a lower bound on the length of
-/// any path from the cell to a subgoal in the box, since links are octile segments.
-struct octile_box {
-    cell low{};
-    cell high{};
-    double straight = 1;
-    double diagonal = 1;
-    [[nodiscard]] double distance(cell c) const noexcept {
-        const std::int32_t dx = std::max({0, low.x - c.x, c.x - high.x});
-        const std::int32_t dy = std::max({0, low.y - c.y, c.y - high.y});
-        return straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
-    }
-};
-
 /// Shortest distances from one subgoal among the uncontracted ones, skipping one, stopping
-/// after `limit` settled subgoals or past `bound`. Goal-directed: a subgoal whose distance plus
-/// its octile distance to the targets' box passes `bound` cannot be on a witness, so it is not
-/// queued (nor counted against the limit).
+/// after `limit` settled subgoals. Goal-directed, since a link is never shorter than the octile
+/// distance between its ends: a witness to target t is no longer than `first + t.cost` (the way
+/// over the skipped subgoal), so a subgoal whose distance plus its octile distance to the
+/// waiting targets' box passes the longest such way is not queued, and one from which no
+/// waiting target is within its way is not settled (nor counted against the limit). The box
+/// and the bound shrink as targets settle.
 class witness_search {
   public:
-    witness_search(std::size_t n, const std::vector<cell>& cells)
-        : dist_(n, inf), stamp_(n, 0), target_(n, 0), cells_(cells) {}
+    witness_search(std::size_t n, const std::vector<cell>& cells, double straight, double diagonal)
+        : dist_(n, inf), stamp_(n, 0), target_(n, 0), cells_(cells), straight_(straight),
+          diagonal_(diagonal) {}
 
-    /// `targets`: subgoals whose distance is wanted; the search stops once all are settled.
+    /// `targets`: subgoals whose distance is wanted, each with its edge to the skipped
+    /// subgoal; `first`: the source's edge to it. The search stops once all are settled.
     void run(const std::vector<std::vector<work_edge>>& adj, std::uint32_t source,
-             std::uint32_t skip, double bound, std::size_t limit,
-             std::span<const work_edge> targets, octile_box box) {
+             std::uint32_t skip, double first, std::size_t limit,
+             std::span<const work_edge> targets) {
         if (++generation_ == 0) {
             std::fill(stamp_.begin(), stamp_.end(), 0U);
             std::fill(target_.begin(), target_.end(), 0U);
             generation_ = 1;
         }
-        box.low = box.high = cells_[targets.front().to];
-        for (const work_edge& t : targets) {
-            target_[t.to] = generation_;
-            const cell c = cells_[t.to];
-            box.low = {std::min(box.low.x, c.x), std::min(box.low.y, c.y)};
-            box.high = {std::max(box.high.x, c.x), std::max(box.high.y, c.y)};
-        }
-        const double reach = bound + tie;
+        for (const work_edge& t : targets) target_[t.to] = generation_;
+        aim(first, targets);
         std::size_t waiting = targets.size();
         heap_.clear();
         set(source, 0);
@@ -79,16 +64,20 @@ class witness_search {
             const auto [d, u] = heap_.back();
             heap_.pop_back();
             if (d > distance(u)) continue;
-            if (d > bound) break;
+            if (d > bound_) break;
+            if (u != source && target_[u] != generation_ && !on_the_way(u, d, first, targets)) {
+                continue;
+            }
             ++settled;
             if (target_[u] == generation_) {
                 target_[u] = 0;
-                --waiting;
+                if (--waiting == 0) break;
+                aim(first, targets);
             }
             for (const work_edge& e : adj[u]) {
                 if (e.to == skip) continue;
                 const double nd = d + e.cost;
-                if (nd < distance(e.to) && nd + box.distance(cells_[e.to]) <= reach) {
+                if (nd < distance(e.to) && nd + to_box(cells_[e.to]) <= bound_ + tie) {
                     set(e.to, nd);
                     heap_.push_back({nd, e.to});
                     std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
@@ -101,6 +90,42 @@ class witness_search {
     }
 
   private:
+    /// The bound (the longest way over the skipped subgoal) and the box of the waiting targets.
+    void aim(double first, std::span<const work_edge> targets) noexcept {
+        double longest = 0;
+        bool any = false;
+        for (const work_edge& t : targets) {
+            if (target_[t.to] != generation_) continue;
+            const cell c = cells_[t.to];
+            if (!any) low_ = high_ = c;
+            any = true;
+            longest = std::max(longest, t.cost);
+            low_ = {std::min(low_.x, c.x), std::min(low_.y, c.y)};
+            high_ = {std::max(high_.x, c.x), std::max(high_.y, c.y)};
+        }
+        bound_ = first + longest;
+    }
+    /// Whether a subgoal at distance `d` may be on a witness to a waiting target.
+    [[nodiscard]] bool on_the_way(std::uint32_t u, double d, double first,
+                                  std::span<const work_edge> targets) const noexcept {
+        const cell c = cells_[u];
+        for (const work_edge& t : targets) {
+            if (target_[t.to] != generation_) continue;
+            const cell g = cells_[t.to];
+            if (d + octile(std::abs(c.x - g.x), std::abs(c.y - g.y)) <= first + t.cost + tie) {
+                return true;
+            }
+        }
+        return false;
+    }
+    /// The octile distance to the nearest cell of the waiting targets' box.
+    [[nodiscard]] double to_box(cell c) const noexcept {
+        return octile(std::max({0, low_.x - c.x, c.x - high_.x}),
+                      std::max({0, low_.y - c.y, c.y - high_.y}));
+    }
+    [[nodiscard]] double octile(std::int32_t dx, std::int32_t dy) const noexcept {
+        return straight_ * std::abs(dx - dy) + diagonal_ * std::min(dx, dy);
+    }
     void set(std::uint32_t v, double d) noexcept {
         dist_[v] = d;
         stamp_[v] = generation_;
@@ -109,7 +134,12 @@ class witness_search {
     std::vector<std::uint32_t> stamp_;
     std::vector<std::uint32_t> target_;
     const std::vector<cell>& cells_;
+    double straight_;
+    double diagonal_;
     std::uint32_t generation_ = 0;
+    double bound_ = 0;
+    cell low_{};
+    cell high_{};
     std::vector<std::pair<double, std::uint32_t>> heap_;
 };
 
@@ -183,10 +213,8 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     std::vector<std::uint32_t> deleted(n, 0); ///< contracted neighbours, for the order
     std::vector<cell> cells(n);
     for (std::uint32_t k = 0; k < n; ++k) cells[k] = cell_of(k);
-    witness_search witness(n, cells);
-    const octile_box costs{.straight = straight, .diagonal = diagonal};
-    std::vector<work_edge> around; ///< v's live neighbours
-    std::vector<double> farther;   ///< per neighbour, the longest edge among the later ones
+    witness_search witness(n, cells, straight, diagonal);
+    std::vector<work_edge> around;                               ///< v's live neighbours
     std::vector<std::pair<std::uint32_t, std::uint32_t>> needed; ///< shortcut pairs (indices)
 
     // The shortcuts contracting v needs: for each pair of live neighbours u, w, one when no
@@ -194,18 +222,10 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     const auto shortcuts_of = [&](std::uint32_t v) {
         around.assign(adj[v].begin(), adj[v].end());
         needed.clear();
-        // The search from the i-th neighbour looks for the later ones only, so it may stop past
-        // its own edge plus the longest later edge. Subgoals settle in distance order, so a
-        // tighter bound settles the same ones below it and finds the same witnesses.
-        farther.resize(around.size());
-        double longest = 0;
-        for (std::size_t i = around.size(); i-- > 0;) {
-            farther[i] = longest;
-            longest = std::max(longest, around[i].cost);
-        }
+        // The search from the i-th neighbour looks for the later ones only.
         for (std::size_t i = 0; i + 1 < around.size(); ++i) {
-            witness.run(adj, around[i].to, v, around[i].cost + farther[i], witness_limit,
-                        std::span<const work_edge>(around).subspan(i + 1), costs);
+            witness.run(adj, around[i].to, v, around[i].cost, witness_limit,
+                        std::span<const work_edge>(around).subspan(i + 1));
             for (std::size_t j = i + 1; j < around.size(); ++j) {
                 const double via = around[i].cost + around[j].cost;
                 if (witness.distance(around[j].to) > via + tie) needed.emplace_back(i, j);
