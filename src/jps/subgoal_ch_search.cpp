@@ -21,6 +21,8 @@ namespace {
 
 constexpr std::string_view algorithm = "subgoal-ch";
 constexpr double inf = std::numeric_limits<double>::infinity();
+/// Lengths are sums of the two step costs: a bound within this of the best is as long (rounding).
+constexpr double tie = 1e-9;
 constexpr std::uint32_t none = subgoal_graph::none;
 
 int sign(std::int32_t v) noexcept {
@@ -298,6 +300,11 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         const auto [d, u] = side.heap.back();
         side.heap.pop_back();
         if (d > side.at(u)) continue; // a stale entry
+        // Goal direction: every way on from u is at least its octile distance to the other end
+        // (a link is never shorter), so once that passes the best meeting, u cannot improve it.
+        const cell end = forward ? goal : start;
+        const double hu = octile(cell_of_subgoal(u), end);
+        if (d + hu > best + tie) continue;
         // Stall on demand: a higher subgoal this side reached already is a shorter way to u,
         // so u's label is not a shortest distance and nothing above it is reached through it.
         bool stalled = false;
@@ -315,13 +322,14 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
             out.trace.expanded.push_back(c);
         }
         if (forward) {
-            if (const double hu = octile(cell_of_subgoal(u), goal); hu < nearest_h) {
+            if (hu < nearest_h) {
                 nearest_h = hu;
                 nearest = u;
             }
         }
         for (const subgoal_up_edge& e : h.up(u)) {
             const double nd = d + e.cost;
+            if (best < inf && nd + octile(cell_of_subgoal(e.to), end) > best + tie) continue;
             if (!side.reach(e.to, nd, u, &e)) continue;
             ++stats.generated;
             ++stats.heap_pushes;
