@@ -69,9 +69,16 @@ struct subgoal_ch_search::impl {
     struct side {
         std::vector<double> dist;
         std::vector<std::uint32_t> stamp;
-        std::vector<std::uint32_t> parent;                  ///< previous subgoal, or none (a seed)
-        std::vector<const subgoal_up_edge*> via;            ///< the upward edge from parent
-        std::vector<std::pair<double, std::uint32_t>> heap; ///< min-heap on distance
+        std::vector<std::uint32_t> parent;       ///< previous subgoal, or none (a seed)
+        std::vector<const subgoal_up_edge*> via; ///< the upward edge from parent
+        /// A queued label: `key` is the distance plus the octile distance to the other end.
+        struct entry {
+            double key;
+            double d;
+            std::uint32_t k;
+            bool operator>(const entry& o) const noexcept { return key > o.key; }
+        };
+        std::vector<entry> heap; ///< min-heap on key
         std::uint32_t generation = 0;
 
         void prepare(std::size_t n) {
@@ -91,24 +98,22 @@ struct subgoal_ch_search::impl {
             return stamp[k] == generation ? dist[k] : inf;
         }
         /// Lowers k's label; false when it was no better.
-        bool reach(std::uint32_t k, double d, std::uint32_t from, const subgoal_up_edge* e) {
+        bool reach(std::uint32_t k, double d, double h, std::uint32_t from,
+                   const subgoal_up_edge* e) {
             if (d >= at(k)) return false;
             dist[k] = d;
             stamp[k] = generation;
             parent[k] = from;
             via[k] = e;
-            heap.push_back({d, k});
+            heap.push_back({d + h, d, k});
             std::push_heap(heap.begin(), heap.end(), std::greater<>());
             return true;
         }
-        [[nodiscard]] double top() const noexcept {
-            return heap.empty() ? inf : heap.front().first;
-        }
+        [[nodiscard]] double top() const noexcept { return heap.empty() ? inf : heap.front().key; }
         [[nodiscard]] std::size_t bytes() const noexcept {
             return dist.capacity() * sizeof(double) +
                    (stamp.capacity() + parent.capacity()) * sizeof(std::uint32_t) +
-                   via.capacity() * sizeof(void*) +
-                   heap.capacity() * sizeof(std::pair<double, std::uint32_t>);
+                   via.capacity() * sizeof(void*) + heap.capacity() * sizeof(entry);
         }
     };
     side forward;
@@ -252,7 +257,7 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
     auto& stats = out.stats;
     double best = inf;
     std::uint32_t meet = none;
-    const auto seed = [&](impl::side& side, const impl::side& other, cell from) {
+    const auto seed = [&](impl::side& side, const impl::side& other, cell from, cell to) {
         const std::uint32_t own = g.subgoal_at(static_cast<std::uint32_t>(map.index(from)));
         s.links.clear();
         if (own != none) {
@@ -263,7 +268,7 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         for (const std::uint32_t t : s.links) {
             const std::uint32_t k = g.subgoal_at(t);
             const double d = octile(from, map.cell_of(t));
-            if (!side.reach(k, d, none, nullptr)) continue;
+            if (!side.reach(k, d, octile(map.cell_of(t), to), none, nullptr)) continue;
             ++stats.generated;
             if (trace) out.trace.events.push_back({map.cell_of(t), search::node_event::opened});
             if (d + other.at(k) < best) {
@@ -272,12 +277,14 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
             }
         }
     };
-    seed(fw, bw, start);
-    seed(bw, fw, goal);
+    seed(fw, bw, start, goal);
+    seed(bw, fw, goal, start);
     stats.heap_pushes = fw.heap.size() + bw.heap.size();
 
-    // Both directions climb the hierarchy; a label meeting the other side's is a path. Done when
-    // neither queue holds anything shorter than the best meeting.
+    // Both directions climb the hierarchy, each an A* towards the other end (the octile distance
+    // is a consistent bound: a link is never shorter than its octile length); a label meeting the
+    // other side's is a path. Done when neither queue holds a key below the best meeting: every
+    // upward chain of a shorter path would still hold one.
     std::uint32_t nearest = none; // forward subgoal nearest the goal, for a partial answer
     double nearest_h = octile(start, goal);
     search::search_phase phase = search::search_phase::found;
@@ -297,14 +304,11 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         impl::side& side = forward ? fw : bw;
         const impl::side& other = forward ? bw : fw;
         std::pop_heap(side.heap.begin(), side.heap.end(), std::greater<>());
-        const auto [d, u] = side.heap.back();
+        const auto [f, d, u] = side.heap.back();
         side.heap.pop_back();
         if (d > side.at(u)) continue; // a stale entry
-        // Goal direction: every way on from u is at least its octile distance to the other end
-        // (a link is never shorter), so once that passes the best meeting, u cannot improve it.
         const cell end = forward ? goal : start;
-        const double hu = octile(cell_of_subgoal(u), end);
-        if (d + hu > best + tie) continue;
+        const double hu = f - d;
         // Stall on demand: a higher subgoal this side reached already is a shorter way to u,
         // so u's label is not a shortest distance and nothing above it is reached through it.
         bool stalled = false;
@@ -329,8 +333,9 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         }
         for (const subgoal_up_edge& e : h.up(u)) {
             const double nd = d + e.cost;
-            if (best < inf && nd + octile(cell_of_subgoal(e.to), end) > best + tie) continue;
-            if (!side.reach(e.to, nd, u, &e)) continue;
+            const double h_to = octile(cell_of_subgoal(e.to), end);
+            if (nd + h_to > best + tie) continue; // no way through it beats the best meeting
+            if (!side.reach(e.to, nd, h_to, u, &e)) continue;
             ++stats.generated;
             ++stats.heap_pushes;
             if (trace) {
@@ -345,10 +350,15 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
     }
     if (trace) { // labels still queued (entries equal to their label) were never settled
         for (const impl::side* side : {&fw, &bw}) {
-            for (const auto& [d, k] : side->heap) {
+            for (const auto& [f, d, k] : side->heap) {
                 if (d == side->at(k)) out.trace.open.push_back(cell_of_subgoal(k));
             }
         }
+    }
+    if (meet != none && stats.expanded == 0) {
+        // The two scans met at a subgoal no queued key could beat: counted as the straight-line
+        // answer is (the start: its scan found the way).
+        stats.expanded = 1;
     }
     if (phase == search::search_phase::found && meet == none) {
         phase = search::search_phase::exhausted_open;

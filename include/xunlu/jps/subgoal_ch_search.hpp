@@ -23,9 +23,9 @@ namespace xunlu::jps {
 /// hierarchy also per cost model): built on the first query of any engine on the map, shared
 /// by every thread, built anew for an edited map version on its first query.
 ///
-/// Once the two directions have met, a subgoal whose label plus its octile distance to the other
-/// end passes the best meeting is neither settled nor labelled (a link is never shorter than its
-/// octile length, so no way through it is shorter).
+/// Each direction is an A* towards the other end (the octile distance is consistent: a link is
+/// never shorter than its octile length), and a subgoal whose label plus that distance passes
+/// the best meeting is not labelled: no way through it is shorter.
 ///
 /// `stats.expanded` counts subgoals settled by both directions; a node budget, deadline or
 /// cancellation stops the search with the path to the forward subgoal nearest the goal.
