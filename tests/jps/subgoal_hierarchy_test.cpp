@@ -148,6 +148,53 @@ TEST(subgoal_ch_search, a_stopped_query_returns_a_walkable_partial_path) {
     EXPECT_GT(engine.memory_bytes(), 0U);
 }
 
+// The witness searches are goal-directed and may give up early (a small limit): whatever they
+// find or miss, every query over the hierarchy stays as short as A*'s, under both cost models.
+TEST(subgoal_hierarchy, any_witness_limit_keeps_queries_optimal) {
+    grid::movement_rules ten{};
+    ten.costs = grid::step_costs::integer_10_14;
+    for (const std::uint64_t seed : {3U, 11U}) {
+        for (const double rate : {15.0, 35.0}) {
+            for (const std::size_t limit : {std::size_t{1}, std::size_t{4}, std::size_t{128}}) {
+                for (const grid::movement_rules& rules : {grid::movement_rules{}, ten}) {
+                    const grid::grid_map map =
+                        std::move(grid::generate_random(40, 30, rate, seed).value());
+                    const auto graph =
+                        std::make_shared<const subgoal_graph>(subgoal_graph::build(map, sh_mask));
+                    jps::subgoal_ch_search engine;
+                    engine.use_hierarchy(map, subgoal_hierarchy::build(graph, rules, {}, limit));
+                    std::vector<cell> open;
+                    for (std::int32_t y = 0; y < map.height(); ++y) {
+                        for (std::int32_t x = 0; x < map.width(); ++x) {
+                            if (map.passable({x, y}, sh_mask)) open.push_back({x, y});
+                        }
+                    }
+                    std::size_t reachable = 0;
+                    for (std::size_t i = 0; i < 80; ++i) {
+                        const cell a = open[(i * 7919) % open.size()];
+                        const cell b = open[(i * 104729 + 13) % open.size()];
+                        const search::search_request request{.start = a, .goal = b, .rules = rules};
+                        const auto got = engine.find_path(map, request);
+                        const auto want = search::find_path_astar(map, request);
+                        const std::string where =
+                            "seed " + std::to_string(seed) + " rate " + std::to_string(rate) +
+                            " limit " + std::to_string(limit) + " from (" + std::to_string(a.x) +
+                            "," + std::to_string(a.y) + ") to (" + std::to_string(b.x) + "," +
+                            std::to_string(b.y) + ")";
+                        ASSERT_EQ(got.status, want.status) << where << ": " << got.reason;
+                        if (!want.found()) continue;
+                        ++reachable;
+                        EXPECT_NEAR(got.cost, want.cost, 1e-9 * std::max(1.0, want.cost)) << where;
+                        EXPECT_FALSE(grid::check_path(map, got.path, rules, sh_mask).has_value())
+                            << where;
+                    }
+                    EXPECT_GT(reachable, 40U);
+                }
+            }
+        }
+    }
+}
+
 /// A map, its graph, its hierarchy and the hierarchy's bytes, for the file tests.
 struct saved {
     grid::grid_map map;
