@@ -64,10 +64,6 @@ bool append_leg(const grid::grid_map& map, grid::obstacle_mask mask, cell from, 
 struct subgoal_ch_search::impl {
     build_progress progress;
     std::shared_ptr<const subgoal_hierarchy> hierarchy;
-    /// Each subgoal's cell, for the bounds the search aims with (the graph stores padded cell
-    /// ids); made again when the hierarchy changes (held, so its address is not reused).
-    std::vector<cell> cells;
-    std::shared_ptr<const subgoal_hierarchy> cells_of;
 
     /// One search direction's labels over the subgoals (stamped per query).
     struct side {
@@ -152,8 +148,7 @@ std::size_t subgoal_ch_search::memory_bytes() const noexcept {
     return impl_->forward.bytes() + impl_->backward.bytes() +
            impl_->unpacking.capacity() * sizeof(subgoal_hierarchy::unpack_piece) +
            (impl_->links.capacity() + impl_->subgoals.capacity() + impl_->chain.capacity()) *
-               sizeof(std::uint32_t) +
-           impl_->cells.capacity() * sizeof(cell);
+               sizeof(std::uint32_t);
 }
 
 search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
@@ -225,7 +220,7 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         const std::int32_t dy = std::abs(a.y - b.y);
         return straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
     };
-    const auto cell_of_subgoal = [&s](std::uint32_t k) { return s.cells[k]; };
+    const auto cell_of_subgoal = [&h](std::uint32_t k) { return h.cell_of(k); };
     const auto finish_stats = [&] { out.stats.memory_bytes = memory_bytes(); };
 
     // Goal in a straight (octile) line from the start: nothing is shorter.
@@ -246,18 +241,13 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         }
         out.path.clear(); // not walkable after all: search
     }
-    if (request.max_memory_bytes != 0 && n * (2 * 40 + sizeof(cell)) > request.max_memory_bytes) {
+    if (request.max_memory_bytes != 0 && n * 2 * 40 > request.max_memory_bytes) {
         out.status = search::search_status::resource_exhausted;
         out.reason = std::string(algorithm) + ": the labels of " + std::to_string(n) +
                      " subgoals need more than the memory cap of " +
                      std::to_string(request.max_memory_bytes) + " bytes";
         finish_stats();
         return out;
-    }
-    if (s.cells_of != s.hierarchy) {
-        s.cells.resize(n);
-        for (std::uint32_t k = 0; k < n; ++k) s.cells[k] = map.cell_of(g.cell_id(k));
-        s.cells_of = s.hierarchy;
     }
     impl::side& fw = s.forward;
     impl::side& bw = s.backward;

@@ -143,6 +143,17 @@ class witness_search {
     std::vector<std::pair<double, std::uint32_t>> heap_;
 };
 
+/// Each subgoal's cell, from the graph's padded cell ids.
+std::vector<cell> subgoal_cells(const subgoal_graph& g) {
+    const std::int32_t stride = g.width() + 2;
+    std::vector<cell> cells(g.subgoal_count());
+    for (std::uint32_t k = 0; k < cells.size(); ++k) {
+        const auto id = static_cast<std::int32_t>(g.cell_id(k));
+        cells[k] = cell{id % stride - 1, id / stride - 1};
+    }
+    return cells;
+}
+
 /// Adds (or shortens) the undirected edge u-w. Returns true when a new edge was added.
 bool link(std::vector<std::vector<work_edge>>& adj, std::uint32_t u, std::uint32_t w, double cost,
           std::uint32_t mid) {
@@ -173,8 +184,9 @@ std::uint64_t subgoal_hierarchy::cache_key(grid::obstacle_mask mask,
 }
 
 std::size_t subgoal_hierarchy::memory_bytes() const noexcept {
-    return sizeof(*this) + rank_.capacity() * sizeof(std::uint32_t) +
-           first_.capacity() * sizeof(std::uint32_t) + edges_.capacity() * sizeof(subgoal_up_edge);
+    return sizeof(*this) + cells_.capacity() * sizeof(cell) +
+           rank_.capacity() * sizeof(std::uint32_t) + first_.capacity() * sizeof(std::uint32_t) +
+           edges_.capacity() * sizeof(subgoal_up_edge);
 }
 
 subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
@@ -189,20 +201,17 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     const auto n = static_cast<std::uint32_t>(g.subgoal_count());
     const double straight = rules.straight_cost();
     const double diagonal = rules.diagonal_cost();
-    const std::int32_t stride = g.width() + 2;
-    const auto cell_of = [&](std::uint32_t k) {
-        const auto id = static_cast<std::int32_t>(g.cell_id(k));
-        return cell{id % stride - 1, id / stride - 1};
-    };
+    h.cells_ = subgoal_cells(g);
+    const std::vector<cell>& cells = h.cells_;
     // The working graph: every link of the subgoal graph, at both ends, with its octile cost.
     std::vector<std::vector<work_edge>> adj(n);
     std::size_t edges = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
-        const cell a = cell_of(k);
+        const cell a = cells[k];
         for (const std::uint32_t t : g.neighbours(k)) {
             const std::uint32_t j = g.subgoal_at(t);
             if (j == subgoal_graph::none || j <= k) continue;
-            const cell b = cell_of(j);
+            const cell b = cells[j];
             const std::int32_t dx = std::abs(a.x - b.x);
             const std::int32_t dy = std::abs(a.y - b.y);
             const double cost = straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
@@ -211,8 +220,6 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     }
     std::vector<char> contracted(n, 0);
     std::vector<std::uint32_t> deleted(n, 0); ///< contracted neighbours, for the order
-    std::vector<cell> cells(n);
-    for (std::uint32_t k = 0; k < n; ++k) cells[k] = cell_of(k);
     witness_search witness(n, cells, straight, diagonal);
     std::vector<work_edge> around;                               ///< v's live neighbours
     std::vector<std::pair<std::uint32_t, std::uint32_t>> needed; ///< shortcut pairs (indices)
@@ -470,11 +477,7 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
     const double straight = rules.straight_cost();
     const double diagonal = rules.diagonal_cost();
     const double longest = diagonal * static_cast<double>(map.width()) * map.height();
-    const std::int32_t stride = g.width() + 2;
-    const auto cell_of = [&](std::uint32_t k) {
-        const auto id = static_cast<std::int32_t>(g.cell_id(k));
-        return cell{id % stride - 1, id / stride - 1};
-    };
+    h.cells_ = subgoal_cells(g);
     const auto close = [](double a, double b) {
         return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
     };
@@ -489,8 +492,8 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
             if (e.mid == none) {
                 const auto links = g.neighbours(k);
                 const std::uint32_t target = g.cell_id(e.to);
-                const cell a = cell_of(k);
-                const cell b = cell_of(e.to);
+                const cell a = h.cell_of(k);
+                const cell b = h.cell_of(e.to);
                 const std::int32_t dx = std::abs(a.x - b.x);
                 const std::int32_t dy = std::abs(a.y - b.y);
                 const double octile = straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);

@@ -92,6 +92,8 @@ class subgoal_hierarchy {
     [[nodiscard]] std::size_t shortcut_count() const noexcept { return shortcuts_; }
     [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
+    /// Subgoal `k`'s cell (the graph keeps padded cell ids; the searches aim with cells).
+    [[nodiscard]] cell cell_of(std::uint32_t k) const noexcept { return cells_[k]; }
     /// The contraction order of subgoal `k` (0 first).
     [[nodiscard]] std::uint32_t rank(std::uint32_t k) const noexcept { return rank_[k]; }
     /// Subgoal `k`'s edges to subgoals of higher rank.
@@ -124,6 +126,7 @@ class subgoal_hierarchy {
 
     std::shared_ptr<const subgoal_graph> graph_;
     grid::step_costs costs_ = grid::step_costs::exact;
+    std::vector<cell> cells_; ///< per subgoal, derived from the graph (not in the file)
     std::vector<std::uint32_t> rank_;
     std::vector<std::uint32_t> first_; ///< CSR over edges_, per subgoal
     std::vector<subgoal_up_edge> edges_;
