@@ -23,6 +23,19 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 /// short (rounding), so no shortcut is needed.
 constexpr double tie = 1e-9;
 
+/// The octile length between two cells under the step costs: a link's cost, and a lower bound
+/// on the length of any path between them.
+struct octile_length {
+    double straight = 1;
+    double diagonal = 1;
+    [[nodiscard]] double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
+        return straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
+    }
+    [[nodiscard]] double operator()(cell a, cell b) const noexcept {
+        return (*this)(std::abs(a.x - b.x), std::abs(a.y - b.y));
+    }
+};
+
 struct work_edge {
     std::uint32_t to;
     std::uint32_t mid;
@@ -38,9 +51,8 @@ struct work_edge {
 /// and the bound shrink as targets settle.
 class witness_search {
   public:
-    witness_search(std::size_t n, const std::vector<cell>& cells, double straight, double diagonal)
-        : dist_(n, inf), stamp_(n, 0), target_(n, 0), cells_(cells), straight_(straight),
-          diagonal_(diagonal) {}
+    witness_search(std::size_t n, const std::vector<cell>& cells, octile_length octile)
+        : dist_(n, inf), stamp_(n, 0), target_(n, 0), cells_(cells), octile_(octile) {}
 
     /// `targets`: subgoals whose distance is wanted, each with its edge to the skipped
     /// subgoal; `first`: the source's edge to it. The search stops once all are settled.
@@ -111,8 +123,7 @@ class witness_search {
         const cell c = cells_[u];
         for (const work_edge& t : targets) {
             if (target_[t.to] != generation_) continue;
-            const cell g = cells_[t.to];
-            if (d + octile(std::abs(c.x - g.x), std::abs(c.y - g.y)) <= first + t.cost + tie) {
+            if (d + octile_(c, cells_[t.to]) <= first + t.cost + tie) {
                 return true;
             }
         }
@@ -120,11 +131,8 @@ class witness_search {
     }
     /// The octile distance to the nearest cell of the waiting targets' box.
     [[nodiscard]] double to_box(cell c) const noexcept {
-        return octile(std::max({0, low_.x - c.x, c.x - high_.x}),
-                      std::max({0, low_.y - c.y, c.y - high_.y}));
-    }
-    [[nodiscard]] double octile(std::int32_t dx, std::int32_t dy) const noexcept {
-        return straight_ * std::abs(dx - dy) + diagonal_ * std::min(dx, dy);
+        return octile_(std::max({0, low_.x - c.x, c.x - high_.x}),
+                       std::max({0, low_.y - c.y, c.y - high_.y}));
     }
     void set(std::uint32_t v, double d) noexcept {
         dist_[v] = d;
@@ -134,8 +142,7 @@ class witness_search {
     std::vector<std::uint32_t> stamp_;
     std::vector<std::uint32_t> target_;
     const std::vector<cell>& cells_;
-    double straight_;
-    double diagonal_;
+    octile_length octile_;
     std::uint32_t generation_ = 0;
     double bound_ = 0;
     cell low_{};
@@ -199,8 +206,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     h.costs_ = rules.costs;
     const subgoal_graph& g = *h.graph_;
     const auto n = static_cast<std::uint32_t>(g.subgoal_count());
-    const double straight = rules.straight_cost();
-    const double diagonal = rules.diagonal_cost();
+    const octile_length octile{rules.straight_cost(), rules.diagonal_cost()};
     h.cells_ = subgoal_cells(g);
     const std::vector<cell>& cells = h.cells_;
     // The working graph: every link of the subgoal graph, at both ends, with its octile cost.
@@ -211,16 +217,12 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         for (const std::uint32_t t : g.neighbours(k)) {
             const std::uint32_t j = g.subgoal_at(t);
             if (j == subgoal_graph::none || j <= k) continue;
-            const cell b = cells[j];
-            const std::int32_t dx = std::abs(a.x - b.x);
-            const std::int32_t dy = std::abs(a.y - b.y);
-            const double cost = straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
-            edges += link(adj, k, j, cost, none) ? 1 : 0;
+            edges += link(adj, k, j, octile(a, cells[j]), none) ? 1 : 0;
         }
     }
     std::vector<char> contracted(n, 0);
     std::vector<std::uint32_t> deleted(n, 0); ///< contracted neighbours, for the order
-    witness_search witness(n, cells, straight, diagonal);
+    witness_search witness(n, cells, octile);
     std::vector<work_edge> around;                               ///< v's live neighbours
     std::vector<std::pair<std::uint32_t, std::uint32_t>> needed; ///< shortcut pairs (indices)
 
@@ -474,9 +476,8 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
     // Every edge climbs, and is a link with its octile length or a shortcut made of two edges
     // of its middle subgoal: unpacking then always ends in links, and the path it gives is as
     // long as the edge says. Costs are bounded by the map, so unpacking is too.
-    const double straight = rules.straight_cost();
-    const double diagonal = rules.diagonal_cost();
-    const double longest = diagonal * static_cast<double>(map.width()) * map.height();
+    const octile_length octile{rules.straight_cost(), rules.diagonal_cost()};
+    const double longest = octile.diagonal * static_cast<double>(map.width()) * map.height();
     h.cells_ = subgoal_cells(g);
     const auto close = [](double a, double b) {
         return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
@@ -492,13 +493,8 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
             if (e.mid == none) {
                 const auto links = g.neighbours(k);
                 const std::uint32_t target = g.cell_id(e.to);
-                const cell a = h.cell_of(k);
-                const cell b = h.cell_of(e.to);
-                const std::int32_t dx = std::abs(a.x - b.x);
-                const std::int32_t dy = std::abs(a.y - b.y);
-                const double octile = straight * std::abs(dx - dy) + diagonal * std::min(dx, dy);
                 if (std::find(links.begin(), links.end(), target) == links.end() ||
-                    !close(e.cost, octile)) {
+                    !close(e.cost, octile(h.cell_of(k), h.cell_of(e.to)))) {
                     return fail(which + " is neither a link of the subgoal graph at its octile "
                                         "length nor a shortcut");
                 }
