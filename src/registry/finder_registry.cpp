@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "measured_pick_finder.hpp"
 #include "method_finder.hpp"
 #include "xunlu/anyangle/convex_polyanya_search.hpp"
 #include "xunlu/anyangle/polyanya_search.hpp"
@@ -297,6 +298,21 @@ const std::vector<finder_entry>& table() {
          [] {
              return std::make_unique<landmark_finder<jps_finder<jps::jps_plus>>>(
                  jps::jump_pruning::intermediate);
+         }},
+        {"auto-pre",
+         "the faster of jps+-dh and subgoal-ch on each map (rule 8): both built on first use, "
+         "then timed on 32 sample queries; the pick is kept per map, obstacle mask and step "
+         "costs, and named in `reason`",
+         {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
+          .terrain_costs = support::falls_back_to_astar,
+          .stop_within = support::falls_back_to_astar,
+          .turn_penalty = support::falls_back_to_astar,
+          .hex = support::falls_back_to_astar,
+          .weight = support::falls_back_to_astar,
+          .preprocessing = true},
+         [] {
+             return std::make_unique<detail::measured_pick_finder>(
+                 "auto-pre", std::vector<std::string_view>{"jps+-dh", "subgoal-ch"});
          }},
         {"theta",
          "Theta* (any-angle): A* over cell centres where a node takes its parent's parent as "

@@ -169,20 +169,19 @@ TEST_P(jps_differential, open_map_and_single_lines) {
     compare_on(unreachable, *column, GetParam(), 20, 5, "column 1x150");
 }
 
-INSTANTIATE_TEST_SUITE_P(variants, jps_differential,
-                         ::testing::Values(std::string("jps"), std::string("jps-online"),
-                                           std::string("jps-block"), std::string("jps-pruned"),
-                                           std::string("jps+"), std::string("jps+-unpruned"),
-                                           std::string("subgoal"), std::string("subgoal-ch"),
-                                           std::string("jps-dh"), std::string("jps+-dh")),
-                         [](const auto& p) {
-                             std::string n;
-                             for (const char c : p.param) {
-                                 n += c == '+' ? std::string("_plus")
-                                               : std::string(1, c == '-' ? '_' : c);
-                             }
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    variants, jps_differential,
+    ::testing::Values(std::string("jps"), std::string("jps-online"), std::string("jps-block"),
+                      std::string("jps-pruned"), std::string("jps+"), std::string("jps+-unpruned"),
+                      std::string("subgoal"), std::string("subgoal-ch"), std::string("jps-dh"),
+                      std::string("jps+-dh"), std::string("auto-pre")),
+    [](const auto& p) {
+        std::string n;
+        for (const char c : p.param) {
+            n += c == '+' ? std::string("_plus") : std::string(1, c == '-' ? '_' : c);
+        }
+        return n;
+    });
 
 } // namespace
 } // namespace xunlu

@@ -1,0 +1,158 @@
+// The pilot of measured_pick_finder: sample pairs, one untimed query per candidate (its tables),
+// two timed rounds in alternating order, the fastest total wins.
+#include "measured_pick_finder.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/search/landmark_table.hpp"
+#include "xunlu/search/request_check.hpp"
+
+namespace xunlu::registry::detail {
+
+namespace {
+
+/// The sample's generator: splitmix64, fixed seed, so a map always gets the same pairs.
+struct pilot_random {
+    std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+    std::uint64_t next() noexcept {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    std::size_t below(std::size_t n) noexcept { return static_cast<std::size_t>(next() % n); }
+};
+
+/// Whether the pilot's measure applies: a valid plain rule-8 query every candidate answers
+/// itself.
+bool pilot_serves(const grid::grid_map& map, const search::search_request& r) {
+    return !search::request_problem(map, r) && r.rules.moves == grid::connectivity::eight &&
+           r.rules.corners == grid::corner_rule::no_cut && !map.has_terrain_costs() &&
+           r.stop_within == 0 && !r.turn_penalty && !r.hex && r.weight == 1.0 && !r.window;
+}
+
+std::uint64_t pick_key(const search::search_request& r) {
+    return static_cast<std::uint64_t>(r.mask()) | (static_cast<std::uint64_t>(r.rules.costs) << 8);
+}
+
+double micros_between(std::chrono::steady_clock::time_point a,
+                      std::chrono::steady_clock::time_point b) {
+    return std::chrono::duration<double, std::micro>(b - a).count();
+}
+
+std::string format_ms(double us) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f ms", us / 1000.0);
+    return buf;
+}
+
+} // namespace
+
+measured_pick_finder::measured_pick_finder(std::string_view name,
+                                           std::vector<std::string_view> candidates)
+    : name_(name), names_(std::move(candidates)) {
+    for (const std::string_view n : names_) finders_.push_back(find_finder(n)->make());
+}
+
+measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
+                                          const search::search_request& request) {
+    measured_pick out;
+    out.pilot_us.assign(finders_.size(), 0.0);
+    out.table_bytes.assign(finders_.size(), 0);
+    const grid::obstacle_mask mask = request.mask();
+    search::search_request base; // the caller's rules and mask, no limits
+    base.rules = request.rules;
+    base.low_obstacles_block = request.low_obstacles_block;
+
+    // The sample: passable cells in the largest region (landmark 0 of the `-dh` finders' table
+    // lies in it, so its distance is finite exactly there) or, without that table, anywhere.
+    std::vector<cell> cells;
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            if (map.passable({x, y}, mask)) cells.push_back({x, y});
+        }
+    }
+    if (cells.size() < 2) return out;
+    const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double, std::milli>(pilot_deadline_ms));
+
+    // The candidates' tables: one untimed query each (cut off once the tables are built).
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        search::search_request warm = base;
+        warm.start = cells.front();
+        warm.goal = cells.back();
+        warm.deadline = std::chrono::steady_clock::now() + deadline;
+        out.table_bytes[c] = finders_[c]->find(map, warm).stats.preprocessing_bytes;
+    }
+    const std::size_t count = search::landmark_table::count_for(map.padded_cells());
+    if (const auto table = map.derived().find<search::landmark_table>(
+            search::landmark_table::cache_key(request.rules, mask, count));
+        table && table->count() > 0) {
+        std::erase_if(cells,
+                      [&](cell c) { return !std::isfinite(table->distances(map.index(c))[0]); });
+    }
+    if (cells.size() < 2) return out;
+    pilot_random random;
+    std::vector<std::pair<cell, cell>> pairs;
+    for (std::size_t i = 0; i < pilot_queries; ++i) {
+        pairs.emplace_back(cells[random.below(cells.size())], cells[random.below(cells.size())]);
+    }
+    out.queries = pairs.size();
+
+    // Two timed rounds, candidates in turn (reversed in the second); each pair counts its best.
+    std::vector<std::vector<double>> best(finders_.size(), std::vector<double>(pairs.size(), 0.0));
+    for (int round = 0; round < 2; ++round) {
+        for (std::size_t turn = 0; turn < finders_.size(); ++turn) {
+            const std::size_t c = round == 0 ? turn : finders_.size() - 1 - turn;
+            for (std::size_t p = 0; p < pairs.size(); ++p) {
+                search::search_request q = base;
+                q.start = pairs[p].first;
+                q.goal = pairs[p].second;
+                const auto t0 = std::chrono::steady_clock::now();
+                q.deadline = t0 + deadline;
+                (void)finders_[c]->find(map, q);
+                const double us = micros_between(t0, std::chrono::steady_clock::now());
+                best[c][p] = round == 0 ? us : std::min(best[c][p], us);
+            }
+        }
+    }
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        for (const double us : best[c]) out.pilot_us[c] += us;
+        if (out.pilot_us[c] < out.pilot_us[out.winner]) out.winner = c;
+    }
+    return out;
+}
+
+search::search_result measured_pick_finder::find(const grid::grid_map& map,
+                                                 const search::search_request& request) {
+    if (!pilot_serves(map, request)) return finders_.front()->find(map, request);
+    const auto pick = map.derived().get_or_build<measured_pick>(
+        pick_key(request), [&] { return pilot(map, request); });
+    search::search_result out = finders_[pick->winner]->find(map, request);
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        if (c != pick->winner) out.stats.preprocessing_bytes += pick->table_bytes[c];
+    }
+    std::string note = std::string(name_) + ": " + std::string(names_[pick->winner]);
+    if (pick->queries > 0) {
+        note += " (" + std::to_string(pick->queries) +
+                " pilot queries: " + format_ms(pick->pilot_us[pick->winner]);
+        for (std::size_t c = 0; c < finders_.size(); ++c) {
+            if (c != pick->winner) {
+                note += ", " + std::string(names_[c]) + " " + format_ms(pick->pilot_us[c]);
+            }
+        }
+        note += ")";
+    }
+    out.reason = out.reason.empty() ? note : note + "; " + out.reason;
+    return out;
+}
+
+} // namespace xunlu::registry::detail

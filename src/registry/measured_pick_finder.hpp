@@ -1,0 +1,47 @@
+// Private: a finder that answers with whichever of several registered finders was fastest on a
+// sample of queries on this map, measured once per map, rules and obstacle mask.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "xunlu/search/finder.hpp"
+
+namespace xunlu::registry::detail {
+
+/// What the pilot measured on one map (kept in the map's derived cache, so an edited map is
+/// measured again).
+struct measured_pick {
+    std::size_t winner = 0;               ///< index of the fastest candidate
+    std::vector<double> pilot_us;         ///< per candidate: the sample's µs (best of 2 rounds)
+    std::vector<std::size_t> table_bytes; ///< per candidate: its per-map tables' bytes
+    std::size_t queries = 0;              ///< sample queries timed
+};
+
+/// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on
+/// `pilot_queries` start/goal pairs drawn from the map's passable cells, after one untimed query
+/// each that builds their tables, then answers every query with the fastest. Requests the pilot
+/// does not model (other rules, terrain costs, stop_within, turn penalties, hex maps, weights,
+/// windows) go to the first candidate, which searches, falls back or refuses as it documents.
+class measured_pick_finder final : public search::finder {
+  public:
+    static constexpr std::size_t pilot_queries = 32;
+    /// Each pilot query is cut off after this long (a pair in different regions on a map whose
+    /// landmarks were skipped may flood a whole region).
+    static constexpr double pilot_deadline_ms = 20.0;
+
+    measured_pick_finder(std::string_view name, std::vector<std::string_view> candidates);
+    search::search_result find(const grid::grid_map& map,
+                               const search::search_request& request) override;
+
+  private:
+    [[nodiscard]] measured_pick pilot(const grid::grid_map& map,
+                                      const search::search_request& request);
+    std::string_view name_;
+    std::vector<std::string_view> names_;
+    std::vector<std::unique_ptr<search::finder>> finders_;
+};
+
+} // namespace xunlu::registry::detail
