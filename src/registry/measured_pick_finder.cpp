@@ -31,12 +31,17 @@ struct pilot_random {
     std::size_t below(std::size_t n) noexcept { return static_cast<std::size_t>(next() % n); }
 };
 
-/// Whether the pilot's measure applies: a valid plain rule-8 query every candidate answers
-/// itself.
-bool pilot_serves(const grid::grid_map& map, const search::search_request& r) {
-    return !search::request_problem(map, r) && r.rules.moves == grid::connectivity::eight &&
+/// The plain rule-8 query every candidate answers itself, which the pilot measures.
+bool plain_query(const grid::grid_map& map, const search::search_request& r) {
+    return r.rules.moves == grid::connectivity::eight &&
            r.rules.corners == grid::corner_rule::no_cut && !map.has_terrain_costs() &&
            r.stop_within == 0 && !r.turn_penalty && !r.hex && r.weight == 1.0 && !r.window;
+}
+
+/// Whether a pilot may run for this request: a valid plain query (a bad one is refused by the
+/// first candidate without building anything).
+bool pilot_serves(const grid::grid_map& map, const search::search_request& r) {
+    return plain_query(map, r) && !search::request_problem(map, r);
 }
 
 std::uint64_t pick_key(const search::search_request& r) {
@@ -80,7 +85,10 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
             if (map.passable({x, y}, mask)) cells.push_back({x, y});
         }
     }
-    if (cells.size() < 2) return out;
+    if (cells.size() < 2) {
+        describe(out);
+        return out;
+    }
     const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double, std::milli>(pilot_deadline_ms));
 
@@ -99,7 +107,10 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         std::erase_if(cells,
                       [&](cell c) { return !std::isfinite(table->distances(map.index(c))[0]); });
     }
-    if (cells.size() < 2) return out;
+    if (cells.size() < 2) {
+        describe(out);
+        return out;
+    }
     pilot_random random;
     std::vector<std::pair<cell, cell>> pairs;
     for (std::size_t i = 0; i < pilot_queries; ++i) {
@@ -128,30 +139,39 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         for (const double us : best[c]) out.pilot_us[c] += us;
         if (out.pilot_us[c] < out.pilot_us[out.winner]) out.winner = c;
     }
+    describe(out);
     return out;
+}
+
+void measured_pick_finder::describe(measured_pick& pick) const {
+    pick.other_tables_bytes = 0;
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        if (c != pick.winner) pick.other_tables_bytes += pick.table_bytes[c];
+    }
+    pick.note = std::string(name_) + ": " + std::string(names_[pick.winner]);
+    if (pick.queries == 0) return;
+    pick.note += " (" + std::to_string(pick.queries) +
+                 " pilot queries: " + format_ms(pick.pilot_us[pick.winner]);
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        if (c != pick.winner) {
+            pick.note += ", " + std::string(names_[c]) + " " + format_ms(pick.pilot_us[c]);
+        }
+    }
+    pick.note += ")";
 }
 
 search::search_result measured_pick_finder::find(const grid::grid_map& map,
                                                  const search::search_request& request) {
-    if (!pilot_serves(map, request)) return finders_.front()->find(map, request);
-    const auto pick = map.derived().get_or_build<measured_pick>(
-        pick_key(request), [&] { return pilot(map, request); });
+    // A pick made already: the plain query checks only (the candidate validates the request).
+    auto pick = map.derived().find<measured_pick>(pick_key(request));
+    if (!pick || !plain_query(map, request)) {
+        if (!pilot_serves(map, request)) return finders_.front()->find(map, request);
+        pick = map.derived().get_or_build<measured_pick>(pick_key(request),
+                                                         [&] { return pilot(map, request); });
+    }
     search::search_result out = finders_[pick->winner]->find(map, request);
-    for (std::size_t c = 0; c < finders_.size(); ++c) {
-        if (c != pick->winner) out.stats.preprocessing_bytes += pick->table_bytes[c];
-    }
-    std::string note = std::string(name_) + ": " + std::string(names_[pick->winner]);
-    if (pick->queries > 0) {
-        note += " (" + std::to_string(pick->queries) +
-                " pilot queries: " + format_ms(pick->pilot_us[pick->winner]);
-        for (std::size_t c = 0; c < finders_.size(); ++c) {
-            if (c != pick->winner) {
-                note += ", " + std::string(names_[c]) + " " + format_ms(pick->pilot_us[c]);
-            }
-        }
-        note += ")";
-    }
-    out.reason = out.reason.empty() ? note : note + "; " + out.reason;
+    out.stats.preprocessing_bytes += pick->other_tables_bytes;
+    out.reason = out.reason.empty() ? pick->note : pick->note + "; " + out.reason;
     return out;
 }
 

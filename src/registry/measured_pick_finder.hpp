@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct measured_pick {
     std::vector<double> pilot_us;         ///< per candidate: the sample's µs (best of 2 rounds)
     std::vector<std::size_t> table_bytes; ///< per candidate: its per-map tables' bytes
     std::size_t queries = 0;              ///< sample queries timed
+    std::size_t other_tables_bytes = 0;   ///< the losers' tables (still held by the map)
+    std::string note; ///< the `reason` every answer carries: the pick and the pilot's times
 };
 
 /// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on
@@ -39,6 +42,7 @@ class measured_pick_finder final : public search::finder {
   private:
     [[nodiscard]] measured_pick pilot(const grid::grid_map& map,
                                       const search::search_request& request);
+    void describe(measured_pick& pick) const;
     std::string_view name_;
     std::vector<std::string_view> names_;
     std::vector<std::unique_ptr<search::finder>> finders_;
