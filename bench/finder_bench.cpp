@@ -55,7 +55,7 @@ void register_finder_benchmarks(const std::filesystem::path& dir) {
                          dir.string().c_str());
             continue;
         }
-        for (const char* algo : {"jps+", "jps+-dh", "subgoal-ch"}) {
+        for (const char* algo : {"jps+", "jps+-dh", "subgoal-ch", "auto-pre"}) {
             benchmark::RegisterBenchmark(
                 ("finder_movingai/" + std::string(algo) + "/" + set->name).c_str(),
                 bm_finder_movingai, set, std::string(algo))
