@@ -189,6 +189,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
             registry_engine dead_ends{registry::find_finder("astar-deadend")->make()};
             // subgoal-ch: each snapshot's subgoal graph and its contraction hierarchy.
             registry_engine contracted{registry::find_finder("subgoal-ch")->make()};
+            // auto-pre: each snapshot's pick, timed by whichever reader asks first while the
+            // others wait (both candidates' tables built inside that pilot).
+            registry_engine measured{registry::find_finder("auto-pre")->make()};
             std::string& problem = problems[static_cast<std::size_t>(t)];
             std::uint64_t last_version = 0;
             auto& seen = versions_seen[static_cast<std::size_t>(t)];
@@ -219,7 +222,7 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                 } else {
                     const auto st = scene.state(); // one snapshot for the whole search
                     const bool low = (q / 2) % 2 == 0;
-                    switch ((q / 2) % 11) {
+                    switch ((q / 2) % 12) {
                     case 0:
                         problem = check_search(block, st->map(), low);
                         break;
@@ -249,6 +252,9 @@ TEST(scene_concurrency, queries_on_snapshots_while_a_writer_edits) {
                         break;
                     case 9:
                         problem = check_any_angle(*convex_polyanya, st->map(), low);
+                        break;
+                    case 10:
+                        problem = check_search(measured, st->map(), low);
                         break;
                     default:
                         problem = check_search(astar, st->map(), low);
