@@ -100,21 +100,41 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         warm.deadline = std::chrono::steady_clock::now() + deadline;
         out.table_bytes[c] = finders_[c]->find(map, warm).stats.preprocessing_bytes;
     }
+    // Usable cells: in the largest region when the `-dh` finders' table says where it is
+    // (landmark 0 lies in it, so its distance is finite exactly there), else any passable cell.
     const std::size_t count = search::landmark_table::count_for(map.padded_cells());
-    if (const auto table = map.derived().find<search::landmark_table>(
-            search::landmark_table::cache_key(request.rules, mask, count));
-        table && table->count() > 0) {
-        std::erase_if(cells,
-                      [&](cell c) { return !std::isfinite(table->distances(map.index(c))[0]); });
-    }
+    const auto table = map.derived().find<search::landmark_table>(
+        search::landmark_table::cache_key(request.rules, mask, count));
+    const auto usable = [&](cell c) {
+        return map.passable(c, mask) &&
+               (!table || table->count() == 0 || std::isfinite(table->distances(map.index(c))[0]));
+    };
+    std::erase_if(cells, [&](cell c) { return !usable(c); });
     if (cells.size() < 2) {
         describe(out);
         return out;
     }
+    // Pairs of every length, as game queries and the Moving AI scenario files have them: a
+    // random start, then a goal in a square around it whose half side is drawn evenly from 1 to
+    // the map's larger side (a few tries, else any usable cell).
     pilot_random random;
+    const std::int32_t side = std::max(map.width(), map.height());
     std::vector<std::pair<cell, cell>> pairs;
     for (std::size_t i = 0; i < pilot_queries; ++i) {
-        pairs.emplace_back(cells[random.below(cells.size())], cells[random.below(cells.size())]);
+        const cell start = cells[random.below(cells.size())];
+        const auto reach =
+            static_cast<std::int32_t>(1 + random.below(static_cast<std::size_t>(side)));
+        cell goal = cells[random.below(cells.size())];
+        for (int attempt = 0; attempt < 16; ++attempt) {
+            const auto span = static_cast<std::size_t>(2 * reach + 1);
+            const cell c{start.x - reach + static_cast<std::int32_t>(random.below(span)),
+                         start.y - reach + static_cast<std::int32_t>(random.below(span))};
+            if (usable(c)) {
+                goal = c;
+                break;
+            }
+        }
+        pairs.emplace_back(start, goal);
     }
     out.queries = pairs.size();
 

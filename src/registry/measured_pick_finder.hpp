@@ -24,13 +24,14 @@ struct measured_pick {
 };
 
 /// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on
-/// `pilot_queries` start/goal pairs drawn from the map's passable cells, after one untimed query
-/// each that builds their tables, then answers every query with the fastest. Requests the pilot
-/// does not model (other rules, terrain costs, stop_within, turn penalties, hex maps, weights,
-/// windows) go to the first candidate, which searches, falls back or refuses as it documents.
+/// `pilot_queries` start/goal pairs of every length in the map's largest region, after one untimed
+/// query each that builds their tables, then answers every query with the fastest. Requests the
+/// pilot does not model (other rules, terrain costs, stop_within, turn penalties, hex maps,
+/// weights, windows) go to the first candidate, which searches, falls back or refuses as it
+/// documents.
 class measured_pick_finder final : public search::finder {
   public:
-    static constexpr std::size_t pilot_queries = 32;
+    static constexpr std::size_t pilot_queries = 64;
     /// Each pilot query is cut off after this long (a pair in different regions on a map whose
     /// landmarks were skipped may flood a whole region).
     static constexpr double pilot_deadline_ms = 20.0;
