@@ -33,4 +33,19 @@ derived_cache::slot& derived_cache::find_or_add(const void* tag, std::uint64_t k
     return *added;
 }
 
+std::size_t derived_cache::adopt(const derived_cache& other) const {
+    std::size_t taken = 0;
+    for (const slot* s = other.head_.load(std::memory_order_acquire); s != nullptr; s = s->next) {
+        if (!s->ready.load(std::memory_order_acquire)) continue;
+        slot& mine = find_or_add(s->tag, s->key);
+        bool fresh = false;
+        fill(mine, [&] {
+            fresh = true;
+            return s->value;
+        });
+        if (fresh) ++taken;
+    }
+    return taken;
+}
+
 } // namespace xunlu::grid

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -71,14 +72,11 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
                                           const search::search_request& request) {
     measured_pick out;
     out.pilot_us.assign(finders_.size(), 0.0);
-    out.table_bytes.assign(finders_.size(), 0);
     const grid::obstacle_mask mask = request.mask();
     search::search_request base; // the caller's rules and mask, no limits
     base.rules = request.rules;
     base.low_obstacles_block = request.low_obstacles_block;
 
-    // The sample: passable cells in the largest region (landmark 0 of the `-dh` finders' table
-    // lies in it, so its distance is finite exactly there) or, without that table, anywhere.
     std::vector<cell> cells;
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
@@ -89,6 +87,18 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         describe(out);
         return out;
     }
+    // Each candidate runs on its own copy of the map, so its tables live in that copy's derived
+    // cache: the winner's move to `map` at the end, the others' go with their copies.
+    std::vector<grid::grid_map> scratch(finders_.size(), map);
+    const auto done = [&] {
+        map.derived().adopt(scratch[out.winner].derived());
+        for (std::size_t c = 0; c < finders_.size(); ++c) {
+            // A fresh engine holds no reference to the tables of its copy.
+            if (c != out.winner) finders_[c] = find_finder(names_[c])->make();
+        }
+        describe(out);
+        return out;
+    };
     const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double, std::milli>(pilot_deadline_ms));
 
@@ -98,22 +108,24 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         warm.start = cells.front();
         warm.goal = cells.back();
         warm.deadline = std::chrono::steady_clock::now() + deadline;
-        out.table_bytes[c] = finders_[c]->find(map, warm).stats.preprocessing_bytes;
+        (void)finders_[c]->find(scratch[c], warm);
     }
-    // Usable cells: in the largest region when the `-dh` finders' table says where it is
+    // Usable cells: in the largest region when a `-dh` finder's table says where it is
     // (landmark 0 lies in it, so its distance is finite exactly there), else any passable cell.
     const std::size_t count = search::landmark_table::count_for(map.padded_cells());
-    const auto table = map.derived().find<search::landmark_table>(
-        search::landmark_table::cache_key(request.rules, mask, count));
+    std::shared_ptr<const search::landmark_table> table;
+    for (const grid::grid_map& copy : scratch) {
+        if (!table) {
+            table = copy.derived().find<search::landmark_table>(
+                search::landmark_table::cache_key(request.rules, mask, count));
+        }
+    }
     const auto usable = [&](cell c) {
         return map.passable(c, mask) &&
                (!table || table->count() == 0 || std::isfinite(table->distances(map.index(c))[0]));
     };
     std::erase_if(cells, [&](cell c) { return !usable(c); });
-    if (cells.size() < 2) {
-        describe(out);
-        return out;
-    }
+    if (cells.size() < 2) return done();
     // Pairs of every length, as game queries and the Moving AI scenario files have them: a
     // random start, then a goal in a square around it whose half side is drawn evenly from 1 to
     // the map's larger side (a few tries, else any usable cell).
@@ -149,7 +161,7 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
                 q.goal = pairs[p].second;
                 const auto t0 = std::chrono::steady_clock::now();
                 q.deadline = t0 + deadline;
-                (void)finders_[c]->find(map, q);
+                (void)finders_[c]->find(scratch[c], q);
                 const double us = micros_between(t0, std::chrono::steady_clock::now());
                 best[c][p] = round == 0 ? us : std::min(best[c][p], us);
             }
@@ -159,15 +171,10 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         for (const double us : best[c]) out.pilot_us[c] += us;
         if (out.pilot_us[c] < out.pilot_us[out.winner]) out.winner = c;
     }
-    describe(out);
-    return out;
+    return done();
 }
 
 void measured_pick_finder::describe(measured_pick& pick) const {
-    pick.other_tables_bytes = 0;
-    for (std::size_t c = 0; c < finders_.size(); ++c) {
-        if (c != pick.winner) pick.other_tables_bytes += pick.table_bytes[c];
-    }
     pick.note = std::string(name_) + ": " + std::string(names_[pick.winner]);
     if (pick.queries == 0) return;
     pick.note += " (" + std::to_string(pick.queries) +
@@ -190,7 +197,6 @@ search::search_result measured_pick_finder::find(const grid::grid_map& map,
                                                          [&] { return pilot(map, request); });
     }
     search::search_result out = finders_[pick->winner]->find(map, request);
-    out.stats.preprocessing_bytes += pick->other_tables_bytes;
     out.reason = out.reason.empty() ? pick->note : pick->note + "; " + out.reason;
     return out;
 }

@@ -15,17 +15,17 @@ namespace xunlu::registry::detail {
 /// What the pilot measured on one map (kept in the map's derived cache, so an edited map is
 /// measured again).
 struct measured_pick {
-    std::size_t winner = 0;               ///< index of the fastest candidate
-    std::vector<double> pilot_us;         ///< per candidate: the sample's µs (best of 2 rounds)
-    std::vector<std::size_t> table_bytes; ///< per candidate: its per-map tables' bytes
-    std::size_t queries = 0;              ///< sample queries timed
-    std::size_t other_tables_bytes = 0;   ///< the losers' tables (still held by the map)
+    std::size_t winner = 0;       ///< index of the fastest candidate
+    std::vector<double> pilot_us; ///< per candidate: the sample's µs (best of 2 rounds)
+    std::size_t queries = 0;      ///< sample queries timed
     std::string note; ///< the `reason` every answer carries: the pick and the pilot's times
 };
 
 /// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on
 /// `pilot_queries` start/goal pairs of every length in the map's largest region, after one untimed
-/// query each that builds their tables, then answers every query with the fastest. Requests the
+/// query each that builds their tables, then answers every query with the fastest. Each
+/// candidate runs on a copy of the map: the winner's tables are adopted by the map, the others'
+/// are dropped with their copies. Requests the
 /// pilot does not model (other rules, terrain costs, stop_within, turn penalties, hex maps,
 /// weights, windows) go to the first candidate, which searches, falls back or refuses as it
 /// documents.

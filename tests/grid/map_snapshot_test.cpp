@@ -96,6 +96,20 @@ TEST(derived_cache, a_mutation_or_a_copy_does_not_keep_derived_data) {
     EXPECT_EQ(*a, 1) << "values handed out stay alive";
 }
 
+TEST(derived_cache, adopts_a_copys_values_it_has_not_built_and_shares_them) {
+    auto map = testing::parse_ascii("....\n.#..\n....").map;
+    const grid::grid_map copy = map;
+    const auto mine = map.derived().get_or_build<int>(1, [] { return 10; });
+    const auto theirs = copy.derived().get_or_build<int>(1, [] { return 20; });
+    const auto other = copy.derived().get_or_build<long>(2, [] { return 30L; });
+    EXPECT_EQ(map.derived().adopt(copy.derived()), 1u);
+    EXPECT_EQ(*map.derived().find<int>(1), 10) << "a value already built here is kept";
+    EXPECT_EQ(map.derived().find<long>(2), other) << "taken by sharing, not copying";
+    EXPECT_EQ(map.derived().adopt(copy.derived()), 0u) << "nothing new the second time";
+    EXPECT_EQ(*theirs, 20);
+    EXPECT_EQ(*mine, 10);
+}
+
 TEST(derived_cache, concurrent_first_use_builds_once) {
     const auto snap = door_map();
     constexpr int threads = 4;

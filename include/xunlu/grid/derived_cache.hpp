@@ -70,6 +70,11 @@ class XUNLU_API derived_cache {
         return std::static_pointer_cast<const T>(s->value);
     }
 
+    /// Takes every value `other` has built under a (type, key) this cache has no value for,
+    /// sharing it, not copying it. Only for values built from a map with the same cells as this
+    /// one (a scratch copy made to try a search on, say). Returns how many were taken.
+    std::size_t adopt(const derived_cache& other) const;
+
     /// True when nothing was built or asked for and there is no parent link.
     [[nodiscard]] bool empty() const noexcept {
         return head_.load(std::memory_order_acquire) == nullptr && edits_ == nullptr;
