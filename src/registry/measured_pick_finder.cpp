@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -77,13 +77,31 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
     base.rules = request.rules;
     base.low_obstacles_block = request.low_obstacles_block;
 
-    std::vector<cell> cells;
-    for (std::int32_t y = 0; y < map.height(); ++y) {
-        for (std::int32_t x = 0; x < map.width(); ++x) {
-            if (map.passable({x, y}, mask)) cells.push_back({x, y});
+    // Cells are drawn at random, never listed (a huge map would make the list huge): a few
+    // hundred tries, then a scan from a random cell for a map with few usable ones.
+    pilot_random random;
+    const std::size_t cell_count =
+        static_cast<std::size_t>(map.width()) * static_cast<std::size_t>(map.height());
+    const auto at = [&](std::size_t i) {
+        return cell{static_cast<std::int32_t>(i % static_cast<std::size_t>(map.width())),
+                    static_cast<std::int32_t>(i / static_cast<std::size_t>(map.width()))};
+    };
+    const auto draw = [&](const auto& ok) -> std::optional<cell> {
+        for (int attempt = 0; attempt < 256; ++attempt) {
+            const cell c = at(random.below(cell_count));
+            if (ok(c)) return c;
         }
-    }
-    if (cells.size() < 2) {
+        const std::size_t from = random.below(cell_count);
+        for (std::size_t k = 0; k < cell_count; ++k) {
+            const cell c = at((from + k) % cell_count);
+            if (ok(c)) return c;
+        }
+        return std::nullopt;
+    };
+    const auto passable = [&](cell c) { return map.passable(c, mask); };
+    const auto warm_start = draw(passable);
+    const auto warm_goal = draw(passable);
+    if (!warm_start || !warm_goal) {
         describe(out);
         return out;
     }
@@ -105,8 +123,8 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
     // The candidates' tables: one untimed query each (cut off once the tables are built).
     for (std::size_t c = 0; c < finders_.size(); ++c) {
         search::search_request warm = base;
-        warm.start = cells.front();
-        warm.goal = cells.back();
+        warm.start = *warm_start;
+        warm.goal = *warm_goal;
         warm.deadline = std::chrono::steady_clock::now() + deadline;
         (void)finders_[c]->find(scratch[c], warm);
     }
@@ -124,29 +142,25 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         return map.passable(c, mask) &&
                (!table || table->count() == 0 || std::isfinite(table->distances(map.index(c))[0]));
     };
-    std::erase_if(cells, [&](cell c) { return !usable(c); });
-    if (cells.size() < 2) return done();
     // Pairs of every length, as game queries and the Moving AI scenario files have them: a
     // random start, then a goal in a square around it whose half side is drawn evenly from 1 to
     // the map's larger side (a few tries, else any usable cell).
-    pilot_random random;
     const std::int32_t side = std::max(map.width(), map.height());
     std::vector<std::pair<cell, cell>> pairs;
     for (std::size_t i = 0; i < pilot_queries; ++i) {
-        const cell start = cells[random.below(cells.size())];
+        const auto start = draw(usable);
+        if (!start) return done();
         const auto reach =
             static_cast<std::int32_t>(1 + random.below(static_cast<std::size_t>(side)));
-        cell goal = cells[random.below(cells.size())];
-        for (int attempt = 0; attempt < 16; ++attempt) {
+        std::optional<cell> goal;
+        for (int attempt = 0; attempt < 16 && !goal; ++attempt) {
             const auto span = static_cast<std::size_t>(2 * reach + 1);
-            const cell c{start.x - reach + static_cast<std::int32_t>(random.below(span)),
-                         start.y - reach + static_cast<std::int32_t>(random.below(span))};
-            if (usable(c)) {
-                goal = c;
-                break;
-            }
+            const cell c{start->x - reach + static_cast<std::int32_t>(random.below(span)),
+                         start->y - reach + static_cast<std::int32_t>(random.below(span))};
+            if (usable(c)) goal = c;
         }
-        pairs.emplace_back(start, goal);
+        if (!goal) goal = draw(usable);
+        pairs.emplace_back(*start, *goal);
     }
     out.queries = pairs.size();
 

@@ -147,6 +147,22 @@ TEST(auto_pre, what_the_pilot_does_not_model_goes_to_jps_plus_dh) {
     EXPECT_EQ(fallback.status, search::astar{}.find_path(*map, weighted).status);
 }
 
+TEST(auto_pre, a_map_with_few_open_cells_is_sampled_without_listing_them) {
+    // 200 x 200 with one short corridor open: random draws miss it, the scan finds it.
+    auto map = grid::grid_map::create(200, 200);
+    ASSERT_TRUE(map.ok());
+    for (std::int32_t y = 0; y < 200; ++y) {
+        for (std::int32_t x = 0; x < 200; ++x) {
+            if (y != 77 || x < 50 || x > 56) map->set_high_obstacle({x, y}, true);
+        }
+    }
+    const search::search_request request{.start = {50, 77}, .goal = {56, 77}};
+    const auto got = make("auto-pre")->find(*map, request);
+    ASSERT_EQ(got.status, search_status::found) << got.reason;
+    EXPECT_DOUBLE_EQ(got.cost, 6.0);
+    EXPECT_FALSE(picked(got.reason).empty()) << got.reason;
+}
+
 TEST(auto_pre, an_edited_map_is_measured_again_and_stays_optimal) {
     auto map = grid::generate_random(80, 60, 25.0, 13);
     ASSERT_TRUE(map.ok());
