@@ -177,6 +177,18 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
             .stepping = true};
 }
 
+/// The preprocessed searches without stepping (subgoal-ch, auto-pre): rule 8 only; what their
+/// tables do not model runs A* (said in `reason`).
+constexpr finder_capabilities preprocessed_rule8_caps() {
+    return {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
+            .terrain_costs = support::falls_back_to_astar,
+            .stop_within = support::falls_back_to_astar,
+            .turn_penalty = support::falls_back_to_astar,
+            .hex = support::falls_back_to_astar,
+            .weight = support::falls_back_to_astar,
+            .preprocessing = true};
+}
+
 /// An engine with one-shot queries only (theta_star, visibility_search, hpa_search) as a
 /// finder.
 template <class Engine> class one_shot_finder final : public search::finder {
@@ -282,13 +294,7 @@ const std::vector<finder_entry>& table() {
          "contraction hierarchy over the subgoal graph (Uras & Koenig's CH-SG): a bidirectional "
          "search that only climbs the hierarchy, shortcuts unpacked into subgoal links (rule 8), "
          "built on first use",
-         {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
-          .terrain_costs = support::falls_back_to_astar,
-          .stop_within = support::falls_back_to_astar,
-          .turn_penalty = support::falls_back_to_astar,
-          .hex = support::falls_back_to_astar,
-          .weight = support::falls_back_to_astar,
-          .preprocessing = true},
+         preprocessed_rule8_caps(),
          [] { return std::make_unique<one_shot_finder<jps::subgoal_ch_search>>(); }},
         {"jps-dh", "jps (jps-pruned for rules 4 and 8) with the differential heuristic of astar-dh",
          jps_caps({}, true),
@@ -300,16 +306,11 @@ const std::vector<finder_entry>& table() {
                  jps::jump_pruning::intermediate);
          }},
         {"auto-pre",
-         "the faster of jps+-dh and subgoal-ch on each map (rule 8): both built on first use, "
-         "then timed on 32 sample queries; the pick is kept per map, obstacle mask and step "
-         "costs, and named in `reason`",
-         {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
-          .terrain_costs = support::falls_back_to_astar,
-          .stop_within = support::falls_back_to_astar,
-          .turn_penalty = support::falls_back_to_astar,
-          .hex = support::falls_back_to_astar,
-          .weight = support::falls_back_to_astar,
-          .preprocessing = true},
+         "the faster of jps+-dh and subgoal-ch on each map (rule 8): on first use each builds "
+         "its tables on a copy of the map and both are timed on 64 sample queries; the "
+         "winner's tables are kept, the pick is per map, obstacle mask and step costs, and "
+         "named in `reason`",
+         preprocessed_rule8_caps(),
          [] {
              return std::make_unique<detail::measured_pick_finder>(
                  "auto-pre", std::vector<std::string_view>{"jps+-dh", "subgoal-ch"});

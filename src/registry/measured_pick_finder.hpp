@@ -1,5 +1,5 @@
 // Private: a finder that answers with whichever of several registered finders was fastest on a
-// sample of queries on this map, measured once per map, rules and obstacle mask.
+// sample of queries on this map, measured once per map, obstacle mask and cost model.
 #pragma once
 
 #include <cstddef>
@@ -22,13 +22,12 @@ struct measured_pick {
 };
 
 /// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on
-/// `pilot_queries` start/goal pairs of every length in the map's largest region, after one untimed
-/// query each that builds their tables, then answers every query with the fastest. Each
+/// `pilot_queries` start/goal pairs of every length in the map's largest region, after one
+/// untimed query each that builds their tables, then answers every query with the fastest. Each
 /// candidate runs on a copy of the map: the winner's tables are adopted by the map, the others'
-/// are dropped with their copies. Requests the
-/// pilot does not model (other rules, terrain costs, stop_within, turn penalties, hex maps,
-/// weights, windows) go to the first candidate, which searches, falls back or refuses as it
-/// documents.
+/// are dropped with their copies. Requests the pilot does not model (other rules, terrain costs,
+/// stop_within, turn penalties, hex maps, weights, windows) go to the first candidate, which
+/// searches, falls back or refuses as it documents.
 class measured_pick_finder final : public search::finder {
   public:
     static constexpr std::size_t pilot_queries = 64;
