@@ -177,18 +177,6 @@ constexpr finder_capabilities jps_caps(rule_support rules, bool preprocessing) {
             .stepping = true};
 }
 
-/// The preprocessed searches without stepping (subgoal-ch, auto-pre): rule 8 only; what their
-/// tables do not model runs A* (said in `reason`).
-constexpr finder_capabilities preprocessed_rule8_caps() {
-    return {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
-            .terrain_costs = support::falls_back_to_astar,
-            .stop_within = support::falls_back_to_astar,
-            .turn_penalty = support::falls_back_to_astar,
-            .hex = support::falls_back_to_astar,
-            .weight = support::falls_back_to_astar,
-            .preprocessing = true};
-}
-
 /// An engine with one-shot queries only (theta_star, visibility_search, hpa_search) as a
 /// finder.
 template <class Engine> class one_shot_finder final : public search::finder {
@@ -217,9 +205,10 @@ constexpr finder_capabilities any_angle_caps(bool optimal, bool preprocessing) {
             .any_angle = true};
 }
 
-/// The hierarchical finders: rule 8 only; what the cluster distances do not model (terrain
-/// costs, stop_within, turn penalties, hex maps, windows, weights) runs A*.
-constexpr finder_capabilities hpa_caps(bool optimal) {
+/// The preprocessed finders without stepping (hpa, hpa-exact, subgoal-ch, auto-pre): rule 8
+/// only; what their tables do not model (terrain costs, stop_within, turn penalties, hex maps,
+/// windows, weights) runs A* (said in `reason`).
+constexpr finder_capabilities rule8_table_caps(bool optimal = true) {
     return {.rules = {.four = false, .eight_cut_if_one_free = false, .eight_always = false},
             .terrain_costs = support::falls_back_to_astar,
             .stop_within = support::falls_back_to_astar,
@@ -294,7 +283,7 @@ const std::vector<finder_entry>& table() {
          "contraction hierarchy over the subgoal graph (Uras & Koenig's CH-SG): a bidirectional "
          "search that only climbs the hierarchy, shortcuts unpacked into subgoal links (rule 8), "
          "built on first use",
-         preprocessed_rule8_caps(),
+         rule8_table_caps(),
          [] { return std::make_unique<one_shot_finder<jps::subgoal_ch_search>>(); }},
         {"jps-dh", "jps (jps-pruned for rules 4 and 8) with the differential heuristic of astar-dh",
          jps_caps({}, true),
@@ -310,7 +299,7 @@ const std::vector<finder_entry>& table() {
          "its tables on a copy of the map and both are timed on 64 sample queries; the "
          "winner's tables are kept, the pick is per map, obstacle mask and step costs, and "
          "named in `reason`",
-         preprocessed_rule8_caps(),
+         rule8_table_caps(),
          [] {
              return std::make_unique<detail::measured_pick_finder>(
                  "auto-pre", std::vector<std::string_view>{"jps+-dh", "subgoal-ch"});
@@ -365,14 +354,14 @@ const std::vector<finder_entry>& table() {
          "two-tier search (HPA*, Botea et al. 2004): 16-cell clusters (32 on maps over 2^22 "
          "cells), one or two transitions per border entrance, abstract path refined and smoothed; "
          "near-shortest, graph built on first use and repaired after edits (rule 8)",
-         hpa_caps(false),
+         rule8_table_caps(false),
          [] { return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(); }},
         {"hpa-exact",
          "two-tier search with every border crossing a transition (8-cell clusters, 16 on maps "
          "over 2^22 cells), exact: JPS over the cells (on the dead-end core) guided by each "
          "cluster's range of landmark distances from the abstract graph; optimal, graph, "
          "landmarks and ranges built on first use (rule 8)",
-         hpa_caps(true),
+         rule8_table_caps(true),
          [] {
              return std::make_unique<one_shot_finder<hierarchy::hpa_search>>(
                  hierarchy::hpa_mode::exact);
