@@ -72,6 +72,7 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
                                           const search::search_request& request) {
     measured_pick out;
     out.pilot_us.assign(finders_.size(), 0.0);
+    out.refused.assign(finders_.size(), false);
     const grid::obstacle_mask mask = request.mask();
     search::search_request base; // the caller's rules and mask, no limits
     base.rules = request.rules;
@@ -126,7 +127,10 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         warm.start = *warm_start;
         warm.goal = *warm_goal;
         warm.deadline = std::chrono::steady_clock::now() + deadline;
-        (void)finders_[c]->find(scratch[c], warm);
+        refuse(out, c, finders_[c]->find(scratch[c], warm));
+    }
+    if (std::all_of(out.refused.begin(), out.refused.end(), [](bool r) { return r; })) {
+        return done();
     }
     // Usable cells: in the largest region when a `-dh` finder's table says where it is
     // (landmark 0 lies in it, so its distance is finite exactly there), else any passable cell.
@@ -169,36 +173,53 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
     for (int round = 0; round < 2; ++round) {
         for (std::size_t turn = 0; turn < finders_.size(); ++turn) {
             const std::size_t c = round == 0 ? turn : finders_.size() - 1 - turn;
-            for (std::size_t p = 0; p < pairs.size(); ++p) {
+            for (std::size_t p = 0; p < pairs.size() && !out.refused[c]; ++p) {
                 search::search_request q = base;
                 q.start = pairs[p].first;
                 q.goal = pairs[p].second;
                 const auto t0 = std::chrono::steady_clock::now();
                 q.deadline = t0 + deadline;
-                (void)finders_[c]->find(scratch[c], q);
+                const auto answer = finders_[c]->find(scratch[c], q);
+                refuse(out, c, answer);
                 const double us = micros_between(t0, std::chrono::steady_clock::now());
                 best[c][p] = round == 0 ? us : std::min(best[c][p], us);
             }
         }
     }
+    // The fastest of those that answered every pair; a quick refusal is no answer.
     for (std::size_t c = 0; c < finders_.size(); ++c) {
         for (const double us : best[c]) out.pilot_us[c] += us;
-        if (out.pilot_us[c] < out.pilot_us[out.winner]) out.winner = c;
+        if (out.refused[c]) continue;
+        if (out.refused[out.winner] || out.pilot_us[c] < out.pilot_us[out.winner]) out.winner = c;
     }
     return done();
 }
 
+void measured_pick_finder::refuse(measured_pick& pick, std::size_t c,
+                                  const search::search_result& answer) {
+    if (answer.status == search::search_status::invalid_input ||
+        answer.status == search::search_status::resource_exhausted) {
+        pick.refused[c] = true;
+    }
+}
+
 void measured_pick_finder::describe(measured_pick& pick) const {
     pick.note = std::string(name_) + ": " + std::string(names_[pick.winner]);
-    if (pick.queries == 0) return;
-    pick.note += " (" + std::to_string(pick.queries) +
-                 " pilot queries: " + format_ms(pick.pilot_us[pick.winner]);
+    std::string parts;
     for (std::size_t c = 0; c < finders_.size(); ++c) {
-        if (c != pick.winner) {
-            pick.note += ", " + std::string(names_[c]) + " " + format_ms(pick.pilot_us[c]);
+        if (!pick.refused.empty() && pick.refused[c]) {
+            parts += ", " + std::string(names_[c]) + " refused the map";
+        } else if (c != pick.winner && pick.queries > 0) {
+            parts += ", " + std::string(names_[c]) + " " + format_ms(pick.pilot_us[c]);
         }
     }
-    pick.note += ")";
+    if (pick.queries > 0 && !pick.refused[pick.winner]) {
+        parts = std::to_string(pick.queries) +
+                " pilot queries: " + format_ms(pick.pilot_us[pick.winner]) + parts;
+    } else if (!parts.empty()) {
+        parts.erase(0, 2);
+    }
+    if (!parts.empty()) pick.note += " (" + parts + ")";
 }
 
 search::search_result measured_pick_finder::find(const grid::grid_map& map,

@@ -18,6 +18,9 @@ struct measured_pick {
     std::size_t winner = 0;       ///< index of the fastest candidate
     std::vector<double> pilot_us; ///< per candidate: the sample's µs (best of 2 rounds)
     std::size_t queries = 0;      ///< sample queries timed
+    /// per candidate: it refused the map (invalid input or over a limit of its tables), so it
+    /// cannot win however fast its refusals are
+    std::vector<bool> refused;
     std::string note; ///< the `reason` every answer carries: the pick and the pilot's times
 };
 
@@ -42,6 +45,7 @@ class measured_pick_finder final : public search::finder {
   private:
     [[nodiscard]] measured_pick pilot(const grid::grid_map& map,
                                       const search::search_request& request);
+    static void refuse(measured_pick& pick, std::size_t c, const search::search_result& answer);
     void describe(measured_pick& pick) const;
     std::string_view name_;
     std::vector<std::string_view> names_;

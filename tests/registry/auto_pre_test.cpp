@@ -163,6 +163,18 @@ TEST(auto_pre, a_map_with_few_open_cells_is_sampled_without_listing_them) {
     EXPECT_FALSE(picked(got.reason).empty()) << got.reason;
 }
 
+TEST(auto_pre, a_map_beyond_both_candidates_limits_is_refused_with_a_reason) {
+    // 8193 x 8193 cells: above the 2^26 cells of JPS+ jump tables and subgoal graphs. Both
+    // candidates refuse at once, so the pilot times nothing and the answer says why.
+    auto map = grid::grid_map::create(8193, 8193);
+    ASSERT_TRUE(map.ok());
+    const search::search_request request{.start = {0, 0}, .goal = {8000, 8000}};
+    const auto got = make("auto-pre")->find(*map, request);
+    EXPECT_EQ(got.status, search_status::invalid_input) << got.reason;
+    EXPECT_NE(got.reason.find("refused"), std::string::npos) << got.reason;
+    EXPECT_NE(got.reason.find("jps+"), std::string::npos) << got.reason;
+}
+
 TEST(auto_pre, an_edited_map_is_measured_again_and_stays_optimal) {
     auto map = grid::generate_random(80, 60, 25.0, 13);
     ASSERT_TRUE(map.ok());
