@@ -3,14 +3,16 @@
 #include "xunlu/jps/subgoal_ch_search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <numbers>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "jump_engine.hpp"
-#include "xunlu/grid/path_check.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu/search/request_check.hpp"
 #include "xunlu/search/result_builder.hpp"
@@ -29,33 +31,83 @@ int sign(std::int32_t v) noexcept {
     return (v > 0) - (v < 0);
 }
 
-/// Appends the cells after `from` up to `to` along an octile path: diagonal moves first (or
-/// straight moves first), each checked against the map (no corner cutting). On a blocked step
-/// the cells appended are removed and false is returned.
-bool append_leg(const grid::grid_map& map, grid::obstacle_mask mask, cell from, cell to,
-                bool diagonal_first, std::vector<cell>& path) {
-    const std::size_t keep = path.size();
-    const grid::movement_rules rules{};
+/// Writes the cells after `from` up to `to` along an octile path to `out` (max(|dx|, |dy|)
+/// cells): diagonal moves first, then straight ones, or (`diagonal_first` false) the straight
+/// moves first. Each step is checked on the padded flags (no corner cutting); false on a blocked
+/// step. The map has a border of high obstacles, so neighbours need no bounds checks.
+bool write_leg(const std::uint8_t* flags, std::uint8_t blocking, std::int32_t stride, cell from,
+               cell to, bool diagonal_first, cell* out) {
+    const std::int32_t dx = to.x - from.x;
+    const std::int32_t dy = to.y - from.y;
+    const std::int32_t sx = sign(dx);
+    const std::int32_t sy = sign(dy);
+    const std::int32_t diagonal = std::min(std::abs(dx), std::abs(dy));
+    const std::int32_t straight = std::max(std::abs(dx), std::abs(dy)) - diagonal;
+    const std::int32_t tx = std::abs(dx) > std::abs(dy) ? sx : 0;
+    const std::int32_t ty = std::abs(dy) > std::abs(dx) ? sy : 0;
+    const auto free = [&](cell c) {
+        return (flags[static_cast<std::size_t>(c.y + 1) * static_cast<std::size_t>(stride) +
+                      static_cast<std::size_t>(c.x + 1)] &
+                blocking) == 0;
+    };
     cell c = from;
-    while (c != to) {
-        const std::int32_t rx = to.x - c.x;
-        const std::int32_t ry = to.y - c.y;
-        cell n = c;
-        const bool diagonal = diagonal_first ? (rx != 0 && ry != 0) : std::abs(rx) == std::abs(ry);
-        if (diagonal) {
-            n = {c.x + sign(rx), c.y + sign(ry)};
-        } else if (std::abs(rx) > std::abs(ry)) {
-            n.x += sign(rx);
-        } else {
-            n.y += sign(ry);
+    const auto diagonals = [&] {
+        for (std::int32_t i = 0; i < diagonal; ++i) {
+            if (!free({c.x + sx, c.y}) || !free({c.x, c.y + sy}) || !free({c.x + sx, c.y + sy})) {
+                return false;
+            }
+            c = {c.x + sx, c.y + sy};
+            *out++ = c;
         }
-        if (!grid::can_step(map, c, n.x - c.x, n.y - c.y, rules, mask)) {
-            path.resize(keep);
+        return true;
+    };
+    const auto straights = [&] {
+        for (std::int32_t i = 0; i < straight; ++i) {
+            if (!free({c.x + tx, c.y + ty})) return false;
+            c = {c.x + tx, c.y + ty};
+            *out++ = c;
+        }
+        return true;
+    };
+    return diagonal_first ? diagonals() && straights() : straights() && diagonals();
+}
+
+/// Fills `out`'s path, cost and length with the cells of the legs between consecutive
+/// `corners`: diagonal moves first, except the last leg when `last_straight_first` (a goal's
+/// link, found by the goal's own diagonal-first scan); the other order is tried when a step is
+/// blocked. The step counts come first: one allocation, and the length and cost from whole
+/// numbers of straight and diagonal steps (cell-by-cell checks and sums were over half of a
+/// maze query). False when a leg is blocked both ways.
+bool fill_legs(const grid::grid_map& map, grid::obstacle_mask mask, std::span<const cell> corners,
+               bool last_straight_first, const grid::movement_rules& rules,
+               search::search_result& out) {
+    std::int64_t straight = 0;
+    std::int64_t diagonal = 0;
+    for (std::size_t i = 1; i < corners.size(); ++i) {
+        const std::int64_t dx = std::abs(std::int64_t{corners[i].x} - corners[i - 1].x);
+        const std::int64_t dy = std::abs(std::int64_t{corners[i].y} - corners[i - 1].y);
+        diagonal += std::min(dx, dy);
+        straight += std::max(dx, dy) - std::min(dx, dy);
+    }
+    out.path.resize(static_cast<std::size_t>(1 + straight + diagonal));
+    out.path.front() = corners.front();
+    const std::uint8_t* flags = map.padded_flags();
+    const auto blocking = static_cast<std::uint8_t>(mask);
+    cell* at = out.path.data() + 1;
+    for (std::size_t i = 1; i < corners.size(); ++i) {
+        const cell from = corners[i - 1];
+        const cell to = corners[i];
+        const bool diagonal_first = !(last_straight_first && i + 1 == corners.size());
+        if (!write_leg(flags, blocking, map.stride(), from, to, diagonal_first, at) &&
+            !write_leg(flags, blocking, map.stride(), from, to, !diagonal_first, at)) {
             return false;
         }
-        path.push_back(n);
-        c = n;
+        at += std::max(std::abs(to.x - from.x), std::abs(to.y - from.y));
     }
+    out.cost = static_cast<double>(straight) * rules.straight_cost() +
+               static_cast<double>(diagonal) * rules.diagonal_cost();
+    out.length =
+        static_cast<double>(straight) + static_cast<double>(diagonal) * std::numbers::sqrt2;
     return true;
 }
 
@@ -67,9 +119,13 @@ struct subgoal_ch_search::impl {
 
     /// One search direction's labels over the subgoals (stamped per query).
     struct side {
-        std::vector<double> dist;
-        std::vector<std::uint32_t> stamp;
-        std::vector<std::uint32_t> parent;       ///< previous subgoal, or none (a seed)
+        /// A subgoal's label, one record so that a look-up touches one cache line.
+        struct label {
+            double dist = inf;
+            std::uint32_t stamp = 0;
+            std::uint32_t parent = none; ///< previous subgoal, or none (a seed)
+        };
+        std::vector<label> labels;
         std::vector<const subgoal_up_edge*> via; ///< the upward edge from parent
         /// A queued label: `key` is the distance plus the octile distance to the other end.
         struct entry {
@@ -82,28 +138,29 @@ struct subgoal_ch_search::impl {
         std::uint32_t generation = 0;
 
         void prepare(std::size_t n) {
-            if (dist.size() < n) {
-                dist.resize(n, inf);
-                stamp.resize(n, 0);
-                parent.resize(n, none);
+            if (labels.size() < n) {
+                labels.resize(n);
                 via.resize(n, nullptr);
             }
             if (++generation == 0) {
-                std::fill(stamp.begin(), stamp.end(), 0U);
+                for (label& l : labels) l.stamp = 0;
                 generation = 1;
             }
             heap.clear();
         }
         [[nodiscard]] double at(std::uint32_t k) const noexcept {
-            return stamp[k] == generation ? dist[k] : inf;
+            const label& l = labels[k];
+            return l.stamp == generation ? l.dist : inf;
+        }
+        [[nodiscard]] std::uint32_t parent(std::uint32_t k) const noexcept {
+            return labels[k].parent;
         }
         /// Lowers k's label; false when it was no better.
         bool reach(std::uint32_t k, double d, double h, std::uint32_t from,
                    const subgoal_up_edge* e) {
-            if (d >= at(k)) return false;
-            dist[k] = d;
-            stamp[k] = generation;
-            parent[k] = from;
+            label& l = labels[k];
+            if (l.stamp == generation && d >= l.dist) return false;
+            l = {d, generation, from};
             via[k] = e;
             heap.push_back({d + h, d, k});
             std::push_heap(heap.begin(), heap.end(), std::greater<>());
@@ -111,9 +168,8 @@ struct subgoal_ch_search::impl {
         }
         [[nodiscard]] double top() const noexcept { return heap.empty() ? inf : heap.front().key; }
         [[nodiscard]] std::size_t bytes() const noexcept {
-            return dist.capacity() * sizeof(double) +
-                   (stamp.capacity() + parent.capacity()) * sizeof(std::uint32_t) +
-                   via.capacity() * sizeof(void*) + heap.capacity() * sizeof(entry);
+            return labels.capacity() * sizeof(label) + via.capacity() * sizeof(void*) +
+                   heap.capacity() * sizeof(entry);
         }
     };
     side forward;
@@ -122,6 +178,7 @@ struct subgoal_ch_search::impl {
     std::vector<std::uint32_t> subgoals; ///< the unpacked subgoal path
     std::vector<subgoal_hierarchy::unpack_piece> unpacking; ///< unpack's stack
     std::vector<std::uint32_t> chain;
+    std::vector<cell> corners; ///< start, the subgoals, the goal: the legs' ends
 };
 
 subgoal_ch_search::subgoal_ch_search() : impl_(std::make_unique<impl>()) {}
@@ -227,15 +284,12 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
     s.links.clear();
     const auto goal_id = static_cast<std::uint32_t>(map.index(goal));
     if (g.reachable_from(map.padded_flags(), start, goal_id, s.links)) {
-        out.path = {start};
-        if (append_leg(map, mask, start, goal, true, out.path) ||
-            append_leg(map, mask, start, goal, false, out.path)) {
+        const std::array<cell, 2> line{start, goal};
+        if (fill_legs(map, mask, line, false, request.rules, out)) {
             out.status = search::search_status::found;
             out.stats.expanded = 1; // the start: its scan found the goal
             out.stats.heap_pushes = 1;
             out.stats.peak_open = 1;
-            out.cost = octile(start, goal);
-            out.length = grid::path_length(out.path);
             finish_stats();
             return out;
         }
@@ -376,7 +430,7 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         return out;
     }
     s.chain.clear();
-    for (std::uint32_t k = end; k != none; k = fw.parent[k]) s.chain.push_back(k);
+    for (std::uint32_t k = end; k != none; k = fw.parent(k)) s.chain.push_back(k);
     std::reverse(s.chain.begin(), s.chain.end());
     s.subgoals.assign(1, s.chain.front());
     bool consistent = true;
@@ -385,25 +439,19 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
                      h.unpack(s.chain[i - 1], *fw.via[s.chain[i]], false, s.subgoals, s.unpacking);
     }
     if (phase == search::search_phase::found) {
-        for (std::uint32_t k = meet; bw.parent[k] != none; k = bw.parent[k]) {
+        for (std::uint32_t k = meet; bw.parent(k) != none; k = bw.parent(k)) {
             consistent =
-                consistent && h.unpack(bw.parent[k], *bw.via[k], true, s.subgoals, s.unpacking);
+                consistent && h.unpack(bw.parent(k), *bw.via[k], true, s.subgoals, s.unpacking);
         }
     }
     // The cells: start to the first subgoal (found by the start's diagonal-first scan), link by
     // link (diagonal moves first), the last subgoal to the goal (the goal's scan reversed:
-    // straight moves first); each leg checked, the other order tried if a step is blocked.
-    const auto leg = [&](cell from, cell to, bool diagonal_first) {
-        return append_leg(map, mask, from, to, diagonal_first, out.path) ||
-               append_leg(map, mask, from, to, !diagonal_first, out.path);
-    };
-    cell at = start;
-    for (const std::uint32_t k : s.subgoals) {
-        const cell c = cell_of_subgoal(k);
-        consistent = consistent && leg(at, c, true);
-        at = c;
-    }
-    if (phase == search::search_phase::found) consistent = consistent && leg(at, goal, false);
+    // straight moves first).
+    s.corners.assign(1, start);
+    for (const std::uint32_t k : s.subgoals) s.corners.push_back(cell_of_subgoal(k));
+    const bool found = phase == search::search_phase::found;
+    if (found) s.corners.push_back(goal);
+    consistent = consistent && fill_legs(map, mask, s.corners, found, request.rules, out);
     if (!consistent) {
         out = {};
         out.status = search::search_status::invalid_input;
@@ -413,8 +461,6 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
         finish_stats();
         return out;
     }
-    out.cost = grid::path_cost(map, out.path, request.rules);
-    out.length = grid::path_length(out.path);
     finish_stats();
     return out;
 }
