@@ -193,7 +193,7 @@ std::uint64_t subgoal_hierarchy::cache_key(grid::obstacle_mask mask,
 std::size_t subgoal_hierarchy::memory_bytes() const noexcept {
     return sizeof(*this) + cells_.capacity() * sizeof(cell) +
            rank_.capacity() * sizeof(std::uint32_t) + first_.capacity() * sizeof(std::uint32_t) +
-           edges_.capacity() * sizeof(subgoal_up_edge);
+           edges_.capacity() * sizeof(subgoal_up_edge) + halves_.capacity() * sizeof(std::uint32_t);
 }
 
 subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
@@ -303,6 +303,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         h.first_.push_back(static_cast<std::uint32_t>(h.edges_.size()));
         std::vector<subgoal_up_edge>().swap(up[v]);
     }
+    h.index_halves();
     h.build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     return h;
@@ -315,24 +316,42 @@ const subgoal_up_edge* subgoal_hierarchy::edge(std::uint32_t low, std::uint32_t 
     return nullptr;
 }
 
+void subgoal_hierarchy::index_halves() {
+    halves_.assign(2 * edges_.size(), none);
+    for (std::uint32_t k = 0; k + 1 < first_.size(); ++k) {
+        for (std::uint32_t i = first_[k]; i < first_[k + 1]; ++i) {
+            const subgoal_up_edge& e = edges_[i];
+            if (e.mid == none) continue;
+            const subgoal_up_edge* low = edge(e.mid, k);
+            const subgoal_up_edge* high = edge(e.mid, e.to);
+            if (low == nullptr || high == nullptr) continue; // unpack reports it
+            halves_[2 * std::size_t{i}] = static_cast<std::uint32_t>(low - edges_.data());
+            halves_[2 * std::size_t{i} + 1] = static_cast<std::uint32_t>(high - edges_.data());
+        }
+    }
+}
+
 bool subgoal_hierarchy::unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
                                std::vector<std::uint32_t>& out,
                                std::vector<unpack_piece>& stack) const {
-    stack.assign(1, reversed ? unpack_piece{e.to, from, e.mid} : unpack_piece{from, e.to, e.mid});
+    const auto index = static_cast<std::uint32_t>(&e - edges_.data());
+    stack.assign(1, reversed ? unpack_piece{e.to, from, index} : unpack_piece{from, e.to, index});
     while (!stack.empty()) {
         const unpack_piece p = stack.back();
         stack.pop_back();
-        if (p.mid == none) {
+        const subgoal_up_edge& pe = edges_[p.edge];
+        if (pe.mid == none) {
             out.push_back(p.b);
             continue;
         }
-        // a - mid - b, mid ranked below both: mid's upward edges lead to each (a shortcut
-        // over mid was made from two of them).
-        const subgoal_up_edge* to_b = edge(p.mid, p.b);
-        const subgoal_up_edge* to_a = edge(p.mid, p.a);
-        if (to_a == nullptr || to_b == nullptr) return false;
-        stack.push_back({p.mid, p.b, to_b->mid});
-        stack.push_back({p.a, p.mid, to_a->mid});
+        // a - mid - b, mid ranked below both: a shortcut over mid was made from two of mid's
+        // upward edges, one to each end (halves_: to the lower end, then to pe.to).
+        const std::uint32_t to_low = halves_[2 * std::size_t{p.edge}];
+        const std::uint32_t to_high = halves_[2 * std::size_t{p.edge} + 1];
+        if (to_low == none || to_high == none) return false;
+        const bool a_is_high = p.a == pe.to;
+        stack.push_back({pe.mid, p.b, a_is_high ? to_low : to_high});
+        stack.push_back({p.a, pe.mid, a_is_high ? to_high : to_low});
     }
     return true;
 }
@@ -509,6 +528,7 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
             }
         }
     }
+    h.index_halves();
     return h;
 }
 

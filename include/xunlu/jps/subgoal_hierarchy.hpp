@@ -107,7 +107,7 @@ class subgoal_hierarchy {
     struct unpack_piece {
         std::uint32_t a;
         std::uint32_t b;
-        std::uint32_t mid;
+        std::uint32_t edge; ///< the index of the edge between a and b
     };
     [[nodiscard]] bool unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
                               std::vector<std::uint32_t>& out,
@@ -123,6 +123,8 @@ class subgoal_hierarchy {
     /// The upward edge from `low` to `high` (rank(low) < rank(high)), or null; it exists for
     /// every pair a shortcut was made over.
     [[nodiscard]] const subgoal_up_edge* edge(std::uint32_t low, std::uint32_t high) const;
+    /// Fills halves_ from the edges (after build or load, whose checks found every half).
+    void index_halves();
 
     std::shared_ptr<const subgoal_graph> graph_;
     grid::step_costs costs_ = grid::step_costs::exact;
@@ -130,6 +132,10 @@ class subgoal_hierarchy {
     std::vector<std::uint32_t> rank_;
     std::vector<std::uint32_t> first_; ///< CSR over edges_, per subgoal
     std::vector<subgoal_up_edge> edges_;
+    /// Per edge, the indices of its two halves at its middle subgoal (to its lower end, then to
+    /// e.to), none for a link: unpacking then follows indices instead of searching the middle
+    /// subgoal's edge list for each half. Derived from edges_, not in the file.
+    std::vector<std::uint32_t> halves_;
     std::size_t shortcuts_ = 0;
     double build_ms_ = 0;
     std::string problem_;
