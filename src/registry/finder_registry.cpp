@@ -296,7 +296,7 @@ const std::vector<finder_entry>& table() {
          }},
         {"auto-pre",
          "the faster of jps+-dh and subgoal-ch on each map (rule 8): on first use each builds "
-         "its tables on a copy of the map and both are timed on 64 sample queries; the "
+         "its tables on a copy of the map and both are timed on 64-256 sample queries; the "
          "winner's tables are kept, the pick is per map, obstacle mask and step costs, and "
          "named in `reason`",
          rule8_table_caps(),

@@ -166,29 +166,37 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
         if (!goal) goal = draw(usable);
         pairs.emplace_back(*start, *goal);
     }
-    out.queries = pairs.size();
-
     // Two timed rounds, candidates in turn (reversed in the second); each pair counts its best.
+    // Pairs go in chunks; after a chunk the pilot stops once it has used its time budget, so a
+    // map whose queries are slow gets the smaller sample.
     std::vector<std::vector<double>> best(finders_.size(), std::vector<double>(pairs.size(), 0.0));
-    for (int round = 0; round < 2; ++round) {
-        for (std::size_t turn = 0; turn < finders_.size(); ++turn) {
-            const std::size_t c = round == 0 ? turn : finders_.size() - 1 - turn;
-            for (std::size_t p = 0; p < pairs.size() && !out.refused[c]; ++p) {
-                search::search_request q = base;
-                q.start = pairs[p].first;
-                q.goal = pairs[p].second;
-                const auto t0 = std::chrono::steady_clock::now();
-                q.deadline = t0 + deadline;
-                const auto answer = finders_[c]->find(scratch[c], q);
-                refuse(out, c, answer);
-                const double us = micros_between(t0, std::chrono::steady_clock::now());
-                best[c][p] = round == 0 ? us : std::min(best[c][p], us);
+    const auto began = std::chrono::steady_clock::now();
+    for (std::size_t first = 0; first < pairs.size(); first += pilot_chunk) {
+        const std::size_t last = std::min(pairs.size(), first + pilot_chunk);
+        for (int round = 0; round < 2; ++round) {
+            for (std::size_t turn = 0; turn < finders_.size(); ++turn) {
+                const std::size_t c = round == 0 ? turn : finders_.size() - 1 - turn;
+                for (std::size_t p = first; p < last && !out.refused[c]; ++p) {
+                    search::search_request q = base;
+                    q.start = pairs[p].first;
+                    q.goal = pairs[p].second;
+                    const auto t0 = std::chrono::steady_clock::now();
+                    q.deadline = t0 + deadline;
+                    const auto answer = finders_[c]->find(scratch[c], q);
+                    refuse(out, c, answer);
+                    const double us = micros_between(t0, std::chrono::steady_clock::now());
+                    best[c][p] = round == 0 ? us : std::min(best[c][p], us);
+                }
             }
+        }
+        out.queries = last;
+        if (micros_between(began, std::chrono::steady_clock::now()) >= pilot_budget_ms * 1000.0) {
+            break;
         }
     }
     // The fastest of those that answered every pair; a quick refusal is no answer.
     for (std::size_t c = 0; c < finders_.size(); ++c) {
-        for (const double us : best[c]) out.pilot_us[c] += us;
+        for (std::size_t p = 0; p < out.queries; ++p) out.pilot_us[c] += best[c][p];
         if (out.refused[c]) continue;
         if (out.refused[out.winner] || out.pilot_us[c] < out.pilot_us[out.winner]) out.winner = c;
     }

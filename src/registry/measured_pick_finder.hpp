@@ -33,7 +33,12 @@ struct measured_pick {
 /// searches, falls back or refuses as it documents.
 class measured_pick_finder final : public search::finder {
   public:
-    static constexpr std::size_t pilot_queries = 64;
+    /// Pairs drawn; they are timed in chunks of pilot_chunk, and the pilot stops after the chunk
+    /// that passes pilot_budget_ms (so at least pilot_chunk pairs, and a slow map's pilot is
+    /// bounded by one chunk at the per-query cut-off).
+    static constexpr std::size_t pilot_queries = 256;
+    static constexpr std::size_t pilot_chunk = 64;
+    static constexpr double pilot_budget_ms = 250.0;
     /// Each pilot query is cut off after this long (a pair in different regions on a map whose
     /// landmarks were skipped may flood a whole region).
     static constexpr double pilot_deadline_ms = 20.0;

@@ -64,6 +64,11 @@ TEST(auto_pre, measures_once_per_map_and_names_its_pick) {
         if (k == 0) {
             first_pick = name;
             built_after_first = map->derived().built();
+            // The sample is timed in chunks of 64 pairs, up to 256 while its time budget lasts.
+            const auto open = got.reason.find(" (");
+            ASSERT_NE(open, std::string::npos) << got.reason;
+            const int timed = std::stoi(got.reason.substr(open + 2));
+            EXPECT_TRUE(timed >= 64 && timed <= 256 && timed % 64 == 0) << got.reason;
         }
         // One pilot: the pick and every table were made by the first query.
         ASSERT_EQ(name, first_pick) << "query " << k;
