@@ -311,12 +311,15 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
     auto& stats = out.stats;
     double best = inf;
     std::uint32_t meet = none;
-    const auto seed = [&](impl::side& side, const impl::side& other, cell from, cell to) {
+    // `scanned`: s.links holds `from`'s scan already (the start's, from the straight-line test
+    // above, whose results do not depend on the cell it watches for).
+    const auto seed = [&](impl::side& side, const impl::side& other, cell from, cell to,
+                          bool scanned) {
         const std::uint32_t own = g.subgoal_at(static_cast<std::uint32_t>(map.index(from)));
-        s.links.clear();
         if (own != none) {
-            s.links.push_back(g.cell_id(own));
-        } else {
+            s.links.assign(1, g.cell_id(own));
+        } else if (!scanned) {
+            s.links.clear();
             g.reachable_from(map.padded_flags(), from, none, s.links);
         }
         for (const std::uint32_t t : s.links) {
@@ -331,8 +334,8 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
             }
         }
     };
-    seed(fw, bw, start, goal);
-    seed(bw, fw, goal, start);
+    seed(fw, bw, start, goal, true);
+    seed(bw, fw, goal, start, false);
     stats.heap_pushes = fw.heap.size() + bw.heap.size();
 
     // Both directions climb the hierarchy, each an A* towards the other end (the octile distance
