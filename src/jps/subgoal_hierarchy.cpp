@@ -6,6 +6,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <queue>
 #include <set>
@@ -334,6 +335,9 @@ void subgoal_hierarchy::index_halves() {
 bool subgoal_hierarchy::unpack(std::uint32_t from, const subgoal_up_edge& e, bool reversed,
                                std::vector<std::uint32_t>& out,
                                std::vector<unpack_piece>& stack) const {
+    // An edge from elsewhere (a copy) has no position here, and so no halves.
+    const std::less<const subgoal_up_edge*> before;
+    if (before(&e, edges_.data()) || !before(&e, edges_.data() + edges_.size())) return false;
     const auto index = static_cast<std::uint32_t>(&e - edges_.data());
     stack.assign(1, reversed ? unpack_piece{e.to, from, index} : unpack_piece{from, e.to, index});
     while (!stack.empty()) {

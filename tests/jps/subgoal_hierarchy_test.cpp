@@ -77,6 +77,11 @@ TEST(subgoal_hierarchy, ranks_every_subgoal_and_unpacks_every_edge_into_links) {
                 ASSERT_TRUE(h.unpack(k, e, true, back));
                 std::reverse(back.begin(), back.end());
                 EXPECT_EQ(back, path);
+                // A copy of the edge is not one of the hierarchy's (its halves are found by
+                // position): refused, not read out of bounds.
+                const jps::subgoal_up_edge copy = e;
+                std::vector<std::uint32_t> elsewhere{k};
+                EXPECT_FALSE(h.unpack(k, copy, false, elsewhere));
                 shortcuts += e.mid != subgoal_hierarchy::none ? 1 : 0;
             }
         }

@@ -102,8 +102,10 @@ class subgoal_hierarchy {
     }
     /// Appends the subgoals of the graph path the edge from `from` to `e.to` stands for, after
     /// `from` and up to `e.to` (both directions: `reversed` walks from e.to to `from`, appending
-    /// up to `from`). False (and `out` incomplete) only if the hierarchy is inconsistent.
-    /// `stack` is the caller's scratch (a query keeps one, so unpacking allocates nothing).
+    /// up to `from`). `e` is one of this hierarchy's edges (from `up(from)`): its halves are
+    /// found by its position. False (and `out` incomplete) if it is not, or if the hierarchy is
+    /// inconsistent. `stack` is the caller's scratch (a query keeps one, so unpacking allocates
+    /// nothing).
     struct unpack_piece {
         std::uint32_t a;
         std::uint32_t b;
