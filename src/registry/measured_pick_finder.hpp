@@ -24,7 +24,7 @@ struct measured_pick {
     std::string note; ///< the `reason` every answer carries: the pick and the pilot's times
 };
 
-/// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on
+/// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on up to
 /// `pilot_queries` start/goal pairs of every length in the map's largest region, after one
 /// untimed query each that builds their tables, then answers every query with the fastest. Each
 /// candidate runs on a copy of the map: the winner's tables are adopted by the map, the others'
