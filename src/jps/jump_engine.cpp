@@ -29,7 +29,7 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
         mode_ = mode::early;
         return false;
     }
-    const auto why = astar_fallback_reason(map, request, "JPS");
+    const auto why = search::astar_fallback_reason(map, request, "JPS");
     if (why) {
         note_ = std::string(algo) + " fell back to A*: " + *why;
         mode_ = mode::fallback;
@@ -92,25 +92,6 @@ search::search_result jump_search::finish(std::size_t preprocessing_bytes) {
         &trace_);
     out.stats.preprocessing_bytes = preprocessing_bytes;
     return out;
-}
-
-std::optional<std::string> astar_fallback_reason(const grid::grid_map& map,
-                                                 const search::search_request& request,
-                                                 std::string_view family) {
-    const std::string f(family);
-    if (map.has_terrain_costs()) return "the map has terrain costs (" + f + " needs uniform cost)";
-    if (request.stop_within > 0) return "stop_within > 0 is not supported by " + f;
-    if (request.turn_penalty) {
-        return "turn penalties are searched over (cell, heading) states, which " + f +
-               " does not have";
-    }
-    if (request.hex) return "hex maps have six neighbours per cell; " + f + " is for square grids";
-    if (request.window) return "search windows are not supported by " + f;
-    if (request.weight != 1.0) {
-        return "weighted A* (weight above 1): " + f +
-               " prunes on optimal g values, so the bound is kept by A* with the weight";
-    }
-    return std::nullopt;
 }
 
 search::landmark_range_heuristic

@@ -82,13 +82,6 @@ template <class Jumps> struct jump_expander {
     }
 };
 
-/// Why `request` on `map` runs A* instead of `family` (JPS or a subgoal graph: both need
-/// uniform cost, aim at the goal cell on a square grid and keep optimal g values), or null.
-/// `family` names it in the text ("JPS", "the subgoal graph").
-[[nodiscard]] std::optional<std::string>
-astar_fallback_reason(const grid::grid_map& map, const search::search_request& request,
-                      std::string_view family);
-
 /// Drives one JPS query through the core: validation, the A* fallback for what JPS does not
 /// search itself (terrain costs, stop_within > 0), stepping, and the result.
 class jump_search {

@@ -232,7 +232,7 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
                      std::to_string(subgoal_graph::max_side) + " cells per side";
         return out;
     }
-    const auto why = detail::astar_fallback_reason(map, request, "the subgoal graph");
+    const auto why = search::astar_fallback_reason(map, request, "the subgoal graph");
     const auto fall_back = [&](const std::string& note) {
         search::search_result r = search::find_path_astar(map, request);
         r.reason = r.reason.empty() ? note : note + "; " + r.reason;

@@ -32,11 +32,12 @@ struct pilot_random {
     std::size_t below(std::size_t n) noexcept { return static_cast<std::size_t>(next() % n); }
 };
 
-/// The plain rule-8 query every candidate answers itself, which the pilot measures.
+/// The plain rule-8 query every candidate answers itself (none falls back to A*), which the
+/// pilot measures.
 bool plain_query(const grid::grid_map& map, const search::search_request& r) {
     return r.rules.moves == grid::connectivity::eight &&
-           r.rules.corners == grid::corner_rule::no_cut && !map.has_terrain_costs() &&
-           r.stop_within == 0 && !r.turn_penalty && !r.hex && r.weight == 1.0 && !r.window;
+           r.rules.corners == grid::corner_rule::no_cut &&
+           !search::astar_fallback_reason(map, r, "auto-pre");
 }
 
 /// Whether a pilot may run for this request: a valid plain query (a bad one is refused by the

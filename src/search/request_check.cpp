@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "xunlu/search/heading_expander.hpp"
 #include "xunlu/search/landmark_ranges.hpp"
@@ -101,6 +102,31 @@ std::optional<std::string> request_problem(const grid::grid_map& map,
     }
     if (request.stop_within == 0 && !map.passable(request.goal, mask)) {
         return "goal " + cell_text(request.goal) + " is blocked";
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> astar_fallback_reason(const grid::grid_map& map,
+                                                 const search_request& request,
+                                                 std::string_view family) {
+    // The name is copied only for a reason: the plain query (every call of a JPS or subgoal
+    // query) allocates nothing here.
+    const auto f = [family] { return std::string(family); };
+    if (map.has_terrain_costs()) {
+        return "the map has terrain costs (" + f() + " needs uniform cost)";
+    }
+    if (request.stop_within > 0) return "stop_within > 0 is not supported by " + f();
+    if (request.turn_penalty) {
+        return "turn penalties are searched over (cell, heading) states, which " + f() +
+               " does not have";
+    }
+    if (request.hex) {
+        return "hex maps have six neighbours per cell; " + f() + " is for square grids";
+    }
+    if (request.window) return "search windows are not supported by " + f();
+    if (request.weight != 1.0) {
+        return "weighted A* (weight above 1): " + f() +
+               " prunes on optimal g values, so the bound is kept by A* with the weight";
     }
     return std::nullopt;
 }
