@@ -174,7 +174,14 @@ void astar::run(Heuristic h, Observer& observer, std::uint64_t budget) {
         core_.step<FastStack>(expander, heuristic, goal, observer, budget);
         return;
     }
-    const grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
+    grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
+    if constexpr (!HasCosts && FastStack) {
+        if (canonical_pruning_applies(request_.rules) && request_.canonical_pruning &&
+            (request_.landmarks != nullptr ||
+             resolve(request_.heuristic, request_.rules) != heuristic_kind::manhattan)) {
+            expander.canonical = canonical_move_table.data();
+        }
+    }
     core_.step<FastStack>(expander, heuristic, goal, observer, budget);
 }
 

@@ -2,6 +2,7 @@
 // (grid::allowed_moves), with optional terrain costs; plus the grid goal rule and heuristic.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include "xunlu/core/cell.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/movement_rules.hpp"
+#include "xunlu/search/canonical_moves.hpp"
 #include "xunlu/search/node_store.hpp"
 
 namespace xunlu::search {
@@ -34,6 +36,9 @@ template <bool HasCosts, bool Windowed = false> struct grid_neighbours {
     grid::corner_rule corners;
     cell window_min{};
     cell window_max{};
+    /// canonical_move_table when canonical pruning is on (uniform costs, 8-connected, no corner
+    /// cutting, a consistent heuristic, no window), else nullptr: every allowed move.
+    const std::uint8_t* canonical = nullptr;
 
     grid_neighbours(const grid::grid_map& map, grid::movement_rules rules,
                     grid::obstacle_mask obstacle_mask) noexcept
@@ -52,7 +57,7 @@ template <bool HasCosts, bool Windowed = false> struct grid_neighbours {
     }
 
     template <class Emit>
-    void expand(std::uint32_t cur, cell at, step_dir, Emit&& emit) const noexcept {
+    void expand(std::uint32_t cur, cell at, step_dir how, Emit&& emit) const noexcept {
         unsigned free = 0;
         for (unsigned d = 0; d < 8; ++d) {
             free |= static_cast<unsigned>(
@@ -75,6 +80,10 @@ template <bool HasCosts, bool Windowed = false> struct grid_neighbours {
             free &= inside;
         }
         unsigned allowed = grid::allowed_moves(free, moves, corners);
+        if (canonical != nullptr) {
+            const unsigned row = std::min(static_cast<unsigned>(how), canonical_start_row);
+            allowed &= canonical[row * 256 + free];
+        }
         while (allowed != 0) {
             const unsigned d = static_cast<unsigned>(std::countr_zero(allowed));
             allowed &= allowed - 1;

@@ -92,6 +92,13 @@ struct search_request {
     /// no corner cutting) and mask, and outlive the search; set by `hpa-exact`. Not combined
     /// with `landmarks`; other searches (and the A* fallback) use their own heuristic.
     const landmark_ranges_goal* landmark_ranges = nullptr;
+    /// Canonical pruning (A* and Dijkstra on 8-connected grids without corner cutting and
+    /// without terrain costs, with a consistent heuristic, outside a window): a cell expands
+    /// only the moves a shortest path can continue with after the move that reached it (Sturtevant
+    /// & Rabin's canonical ordering, Jump Point Search's rules one step at a time). Same costs,
+    /// about the same expansions, far fewer cells generated and OPEN updates. false = every
+    /// neighbour, the textbook A* (e.g. to compare with another engine's A*).
+    bool canonical_pruning = true;
     /// Record the expanded and still-open cells in the result (recorded during the run).
     bool record_trace = false;
 
