@@ -47,6 +47,7 @@ struct options {
     bool no_movingai = false;
     std::vector<std::string> families;
     std::string finder;
+    bool textbook = false; ///< our A* without canonical pruning (every neighbour, like BGL's)
 };
 
 /// One scenario measured with every engine.
@@ -97,9 +98,11 @@ std::string fmt(const char* f, double v) {
     return buf;
 }
 
-search::search_request request_for(cell s, cell g) {
-    return search::search_request{
-        .start = s, .goal = g, .heuristic = search::heuristic_kind::octile};
+search::search_request request_for(cell s, cell g, const options& o) {
+    return search::search_request{.start = s,
+                                  .goal = g,
+                                  .heuristic = search::heuristic_kind::octile,
+                                  .canonical_pruning = !o.textbook};
 }
 
 /// Lengths equal up to floating-point summation order.
@@ -154,7 +157,7 @@ bool run_file(const bench::scenario_job& job, const options& o, ours_engine& eng
     const double never = std::numeric_limits<double>::max();
     for (std::size_t k = 0; k < sample.size(); ++k) {
         const io::scenario& s = *sample[k];
-        const auto req = request_for(s.start, s.goal);
+        const auto req = request_for(s.start, s.goal, o);
         query_record& r = out[first + k];
         r.ours_us = r.bgl_us = r.bgl_noinit_us = never;
         for (std::size_t rep = 0; rep < o.repeat; ++rep) {
@@ -329,7 +332,8 @@ nlohmann::json run_seed(const options& o, bool& ok) {
         ok = false;
         return {};
     }
-    const auto req = bench::seed_request(spec);
+    auto req = bench::seed_request(spec);
+    req.canonical_pruning = !o.textbook;
     search::astar engine;
     // One untimed warm-up query, then `seed_runs` timed ones on the same engine.
     auto time_ours = [&](const search::search_request& r, search::search_result& last) {
@@ -457,6 +461,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--seed", o.seed, "seed of the seed benchmark map")->capture_default_str();
     app.add_flag("--no-seed", o.no_seed, "skip the seed benchmark");
+    app.add_flag("--textbook", o.textbook,
+                 "our A* and Dijkstra expand every neighbour (no canonical pruning), as BGL's "
+                 "A* does");
     app.add_flag("--no-movingai", o.no_movingai, "skip the Moving AI comparison");
     CLI11_PARSE(app, argc, argv);
 #ifndef NDEBUG
@@ -513,18 +520,21 @@ int main(int argc, char** argv) {
             }
             for (const auto& r : records) all.push_back(&r);
             const family_row total = summarize_rows("all", all);
-            std::printf(
-                "\n## Moving AI: xunlu %s vs BGL astar_search (every %zu%s scenario, "
-                "times per query%s)\n",
-                o.finder.empty() ? "A*" : o.finder.c_str(), o.every, o.every == 1 ? "" : "th",
-                o.repeat == 1 ? ""
-                              : (", fastest of " + std::to_string(o.repeat) + " runs").c_str());
+            std::printf("\n## Moving AI: xunlu %s vs BGL astar_search (every %zu%s scenario, "
+                        "times per query%s)\n",
+                        o.finder.empty() ? (o.textbook ? "A* (textbook, every neighbour)" : "A*")
+                                         : o.finder.c_str(),
+                        o.every, o.every == 1 ? "" : "th",
+                        o.repeat == 1
+                            ? ""
+                            : (", fastest of " + std::to_string(o.repeat) + " runs").c_str());
             auto table = rows;
             table.push_back(total);
             print_family_table(table);
             nlohmann::json fam = nlohmann::json::array();
             for (const auto& r : table) fam.push_back(row_json(r));
             result["families"] = fam;
+            result["textbook"] = o.textbook;
             std::vector<family_row> map_rows;
             std::vector<std::string> map_order;
             for (const auto& r : records) {
@@ -560,7 +570,8 @@ int main(int argc, char** argv) {
                                  "XUNLU TIME (ASTAR_SEARCH / NO_INIT). SAME GRAPH, SAME QUERIES. "
                                  "BGL LENGTH DIFFERENCES: " +
                                  std::to_string(total.peer_differences) + ".";
-                const std::string ours_name = o.finder.empty() ? "A*" : o.finder;
+                const std::string ours_name =
+                    o.finder.empty() ? (o.textbook ? "A* TEXTBOOK" : "A*") : o.finder;
                 chart.series = {{"XUNLU " + ours_name, 0xd7301f},
                                 {"BGL ASTAR_SEARCH", 0x3182bd},
                                 {"BGL NO_INIT", 0x9ecae1}};

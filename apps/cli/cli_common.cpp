@@ -213,6 +213,9 @@ void search_options::add_to(CLI::App& app) {
                    "weighted A*: heuristic times W (>= 1), path cost <= W x optimal; the JPS "
                    "variants fall back to A*, dijkstra and the walks ignore it")
         ->capture_default_str();
+    app.add_flag("--textbook", textbook,
+                 "astar and dijkstra expand every neighbour instead of only the canonical "
+                 "successors (same costs; to compare with another engine's A*)");
 }
 
 search::search_request search_options::to_request(cell from, cell to) const {
@@ -252,6 +255,7 @@ search::search_request search_options::to_request(cell from, cell to) const {
         throw command_error{"--weight is not combined with --turn-penalty"};
     }
     r.weight = weight;
+    r.canonical_pruning = !textbook;
     // Refused up front (not per query), so `scen` reports a bad combination once instead of a
     // mismatch per scenario.
     if (!entry->caps.rules.supports(r.rules)) {

@@ -115,6 +115,9 @@ struct search_options {
     std::optional<double> turn_penalty;
     /// `--weight W`: weighted A* (search_request::weight; finite, >= 1; 1 = optimal).
     double weight = 1.0;
+    /// `--textbook`: A* and Dijkstra expand every neighbour (search_request::canonical_pruning
+    /// off).
+    bool textbook = false;
 
     void add_to(CLI::App& app);
     /// Fills a request (rules, heuristic, masks, budget); throws command_error on bad names.

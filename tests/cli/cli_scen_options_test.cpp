@@ -1,6 +1,7 @@
 // `scen --threads N` (queries on N threads, one engine each: same answers in file order,
 // throughput reported) and `--weight W` (weighted A*: the bound W x optimal is what a scenario
-// is checked against), plus `find --batch` with a per-query weight.
+// is checked against), plus `find --batch` with a per-query weight, and `--textbook` (A*
+// without canonical pruning: same answers, more cells generated).
 #include "cli_fixture.hpp"
 
 #include <map>
@@ -78,6 +79,26 @@ TEST_F(cli, scen_with_a_weight_checks_the_bound_and_reports_length_ratios) {
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("--weight is not combined with --turn-penalty"), std::string::npos)
         << r.err;
+}
+
+TEST_F(cli, textbook_astar_gives_the_same_answers_and_generates_more_cells) {
+    write("hall.map", hall_map);
+    const std::string scen = write("hall.map.scen", hall_scen);
+    for (const char* algo : {"astar", "dijkstra"}) {
+        auto r = run("scen " + scen + " --json --textbook --algo " + std::string(algo));
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_EQ(last_json_line(r.out)["mismatches"], 0) << algo;
+    }
+    const std::string map = path("hall.map");
+    auto r = run("find " + map + " --from 0,0 --to 8,5 --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json pruned = last_json_line(r.out);
+    r = run("find " + map + " --from 0,0 --to 8,5 --json --textbook");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json textbook = last_json_line(r.out);
+    EXPECT_NEAR(pruned["cost"].get<double>(), 13.0, 1e-9);
+    EXPECT_NEAR(textbook["cost"].get<double>(), 13.0, 1e-9);
+    EXPECT_LT(pruned["generated"].get<std::uint64_t>(), textbook["generated"].get<std::uint64_t>());
 }
 
 TEST_F(cli, find_batch_queries_may_set_a_weight) {
