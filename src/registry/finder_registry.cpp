@@ -234,9 +234,8 @@ constexpr finder_capabilities walk_caps(bool complete) {
 const std::vector<finder_entry>& table() {
     static const std::vector<finder_entry> entries = {
         {"astar",
-         "A* with an indexed binary heap, expanding only canonical successors on uniform "
-         "8-connected "
-         "no-cut maps (optimal with an admissible heuristic)",
+         "A* with an indexed binary heap; on uniform 8-connected no-cut maps it expands only "
+         "canonical successors (optimal with an admissible heuristic)",
          {.stepping = true},
          [] { return std::make_unique<astar_finder>(false); }},
         {"dijkstra",
