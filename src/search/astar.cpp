@@ -167,21 +167,27 @@ void astar::run(Heuristic h, Observer& observer, std::uint64_t budget) {
         }
     }();
     const grid_goal goal{goal_index_, request_.goal.x, request_.goal.y, request_.stop_within};
-    if (request_.window) {
-        grid_neighbours<HasCosts, true> expander(*map_, request_.rules, request_.mask());
-        expander.window_min = request_.window->min;
-        expander.window_max = request_.window->max;
-        core_.step<FastStack>(expander, heuristic, goal, observer, budget);
-        return;
-    }
-    grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
+    // Canonical pruning needs uniform costs and a consistent heuristic (FastStack: weight 1).
+    // A window is no obstacle to it: the cells outside are masked out of the free-neighbour
+    // mask the table is read with, as if they were blocked.
+    const std::uint8_t* canonical = nullptr;
     if constexpr (!HasCosts && FastStack) {
         if (canonical_pruning_applies(request_.rules) && request_.canonical_pruning &&
             (request_.landmarks != nullptr ||
              resolve(request_.heuristic, request_.rules) != heuristic_kind::manhattan)) {
-            expander.canonical = canonical_move_table.data();
+            canonical = canonical_move_table.data();
         }
     }
+    if (request_.window) {
+        grid_neighbours<HasCosts, true> expander(*map_, request_.rules, request_.mask());
+        expander.window_min = request_.window->min;
+        expander.window_max = request_.window->max;
+        expander.canonical = canonical;
+        core_.step<FastStack>(expander, heuristic, goal, observer, budget);
+        return;
+    }
+    grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
+    expander.canonical = canonical;
     core_.step<FastStack>(expander, heuristic, goal, observer, budget);
 }
 

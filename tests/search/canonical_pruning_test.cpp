@@ -1,10 +1,12 @@
 // Canonical pruning (search_request::canonical_pruning): the move table says what each arrival
 // keeps; A*, Dijkstra, the landmark heuristic and explore_all stay optimal against a reference
 // Dijkstra written without xunlu's search code, on random, maze and room maps with unreachable
-// pairs and low obstacles; the pruning is really on (far fewer cells generated) and off where it
-// does not apply (terrain costs, corner cutting, 4-connected, weighted A*).
+// pairs and low obstacles, also inside windows; the pruning is really on (far fewer cells
+// generated) and off where it does not apply (terrain costs, corner cutting, 4-connected,
+// weighted A*).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -180,6 +182,61 @@ TEST(canonical_pruning, the_landmark_heuristic_stays_optimal_with_it) {
         EXPECT_NEAR(pruned.cost, plain.cost, 1e-9 * (1 + plain.cost));
         EXPECT_LT(pruned.stats.generated, plain.stats.generated);
     }
+}
+
+TEST(canonical_pruning, inside_a_window_stays_optimal_with_the_outside_as_obstacles) {
+    // The reference sees the cells outside the window as blocked; the pruned search must find
+    // the same least costs, and generate fewer cells than the unpruned one.
+    search::astar engine;
+    int found = 0;
+    int cut_off = 0;
+    std::uint64_t generated_pruned = 0;
+    std::uint64_t generated_plain = 0;
+    const auto maps = test_maps();
+    for (std::size_t i = 0; i < maps.size(); ++i) {
+        const auto& map = maps[i];
+        std::mt19937_64 rng(300 + i);
+        for (int q = 0; q < 40; ++q) {
+            SCOPED_TRACE("map " + std::to_string(i) + " query " + std::to_string(q));
+            const cell a = testing::random_free(map, rng);
+            const cell b = testing::random_free(map, rng);
+            // Tight windows (margin 0-2 around the two cells) make paths run along their edges,
+            // where the outside must count as blocked for the forced-neighbour rule.
+            const int m = q % 3;
+            const search::search_window window{
+                {std::max(0, std::min(a.x, b.x) - m), std::max(0, std::min(a.y, b.y) - m)},
+                {std::min(map.width() - 1, std::max(a.x, b.x) + m),
+                 std::min(map.height() - 1, std::max(a.y, b.y) + m)}};
+            search::search_request req{.start = a, .goal = b, .window = window};
+            const auto pruned = engine.find_path(map, req);
+            req.canonical_pruning = false;
+            const auto plain = engine.find_path(map, req);
+            generated_pruned += pruned.stats.generated;
+            generated_plain += plain.stats.generated;
+            const double optimum = testing::cell_dijkstra(
+                map.width(), map.height(), a,
+                testing::octile_steps(
+                    [&map, &window](cell c) {
+                        return map.in_bounds(c) && map.passable(c) && window.contains(c);
+                    },
+                    [](cell) { return 1.0; }))[static_cast<std::size_t>(b.y * map.width() + b.x)];
+            ASSERT_EQ(pruned.status, plain.status) << pruned.reason;
+            if (std::isinf(optimum)) {
+                EXPECT_EQ(pruned.status, search::search_status::no_path);
+                ++cut_off;
+                continue;
+            }
+            ASSERT_TRUE(pruned.found()) << pruned.reason;
+            ++found;
+            EXPECT_NEAR(pruned.cost, optimum, 1e-9 * (1 + optimum));
+            EXPECT_NEAR(plain.cost, optimum, 1e-9 * (1 + optimum));
+            EXPECT_EQ(grid::check_path(map, pruned.path, req.rules, req.mask()), std::nullopt);
+            for (const cell c : pruned.path) EXPECT_TRUE(window.contains(c));
+        }
+    }
+    EXPECT_GT(found, 50);   // pairs joined inside their window
+    EXPECT_GT(cut_off, 10); // and pairs the window cuts apart
+    EXPECT_LT(generated_pruned * 2, generated_plain);
 }
 
 TEST(canonical_pruning, is_off_where_it_does_not_apply) {

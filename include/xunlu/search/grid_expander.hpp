@@ -37,7 +37,8 @@ template <bool HasCosts, bool Windowed = false> struct grid_neighbours {
     cell window_min{};
     cell window_max{};
     /// canonical_move_table when canonical pruning is on (uniform costs, 8-connected, no corner
-    /// cutting, a consistent heuristic, no window), else nullptr: every allowed move.
+    /// cutting, a consistent heuristic), else nullptr: every allowed move. It is read with the
+    /// free-neighbour mask after the window's cut, so cells outside a window count as blocked.
     const std::uint8_t* canonical = nullptr;
 
     grid_neighbours(const grid::grid_map& map, grid::movement_rules rules,

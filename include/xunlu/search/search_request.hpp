@@ -93,7 +93,7 @@ struct search_request {
     /// with `landmarks`; other searches (and the A* fallback) use their own heuristic.
     const landmark_ranges_goal* landmark_ranges = nullptr;
     /// Canonical pruning (A* and Dijkstra on 8-connected grids without corner cutting and
-    /// without terrain costs, with a consistent heuristic, outside a window): a cell expands
+    /// without terrain costs, with a consistent heuristic, also inside a window): a cell expands
     /// only the moves a shortest path can continue with after the move that reached it (Sturtevant
     /// & Rabin's canonical ordering, Jump Point Search's rules one step at a time). Same costs,
     /// about the same expansions, far fewer cells generated and OPEN updates. false = every
