@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -61,13 +62,23 @@ TEST(canonical_moves, a_straight_arrival_keeps_straight_on_unless_a_side_is_forc
     EXPECT_EQ(kept(0, all_free & ~SW), N | W | NW);
 }
 
-/// Reference least costs from `from` under the default rule over the cells `m` lets through.
+/// Reference least costs from `from` to every cell under the default rule, over the cells `m`
+/// lets through under `mask` (and inside `window`, when given).
 std::vector<double> reference_costs(const grid::grid_map& m, cell from, grid::obstacle_mask mask,
-                                    double straight) {
-    return testing::cell_dijkstra(
-        m.width(), m.height(), from,
-        testing::octile_steps([&m, mask](cell c) { return m.in_bounds(c) && m.passable(c, mask); },
-                              [straight](cell) { return straight; }));
+                                    std::optional<search::search_window> window = std::nullopt) {
+    return testing::cell_dijkstra(m.width(), m.height(), from,
+                                  testing::octile_steps(
+                                      [&m, mask, window](cell c) {
+                                          return m.passable(c, mask) &&
+                                                 (!window || window->contains(c));
+                                      },
+                                      [](cell) { return 1.0; }));
+}
+
+double reference_cost(const grid::grid_map& m, cell from, cell to, grid::obstacle_mask mask,
+                      std::optional<search::search_window> window = std::nullopt) {
+    return reference_costs(m, from, mask,
+                           window)[static_cast<std::size_t>(to.y * m.width() + to.x)];
 }
 
 std::vector<grid::grid_map> test_maps() {
@@ -85,61 +96,74 @@ std::vector<grid::grid_map> test_maps() {
     return maps;
 }
 
-TEST(canonical_pruning, astar_and_dijkstra_stay_optimal_and_prune_most_generated_cells) {
-    search::astar engine;
+/// Calls `check(map, rng, q)` for queries q = 0..per_map-1 on each test map, with a generator
+/// seeded per map, and the map and query named in any failure.
+template <class Check> void for_each_query(std::uint64_t seed, int per_map, Check&& check) {
+    const auto maps = test_maps();
+    for (std::size_t i = 0; i < maps.size(); ++i) {
+        std::mt19937_64 rng(seed + i);
+        for (int q = 0; q < per_map; ++q) {
+            SCOPED_TRACE("map " + std::to_string(i) + " query " + std::to_string(q));
+            check(maps[i], rng, q);
+        }
+    }
+}
+
+/// What a batch of pruned and unpruned searches found and generated.
+struct tally {
     int found = 0;
     int unreachable = 0;
     std::uint64_t generated_pruned = 0;
     std::uint64_t generated_plain = 0;
-    const auto maps = test_maps();
-    for (std::size_t i = 0; i < maps.size(); ++i) {
-        const auto& map = maps[i];
-        std::mt19937_64 rng(100 + i);
-        for (int q = 0; q < 25; ++q) {
-            SCOPED_TRACE("map " + std::to_string(i) + " query " + std::to_string(q));
-            const cell from = testing::random_free(map, rng);
-            const cell to = testing::random_free(map, rng);
-            const bool low_block = q % 2 == 0;
-            const auto mask =
-                low_block ? grid::obstacle_mask::high_and_low : grid::obstacle_mask::high_only;
-            const auto cost_unit =
-                q % 5 == 4 ? grid::step_costs::integer_10_14 : grid::step_costs::exact;
-            const grid::movement_rules rules{.costs = cost_unit};
-            for (const auto h : {search::heuristic_kind::automatic, search::heuristic_kind::zero}) {
-                search::search_request req{.start = from,
-                                           .goal = to,
-                                           .rules = rules,
-                                           .heuristic = h,
-                                           .low_obstacles_block = low_block};
-                if (!map.passable(from, mask) || !map.passable(to, mask)) continue;
-                // The reference has diagonals of sqrt 2 x straight; 10/14 differs, so for it
-                // compare with the unpruned search instead.
-                const auto pruned = engine.find_path(map, req);
-                req.canonical_pruning = false;
-                const auto plain = engine.find_path(map, req);
-                generated_pruned += pruned.stats.generated;
-                generated_plain += plain.stats.generated;
-                ASSERT_EQ(pruned.status, plain.status) << pruned.reason;
-                if (!pruned.found()) {
-                    ++unreachable;
-                    continue;
-                }
-                ++found;
-                EXPECT_NEAR(pruned.cost, plain.cost, 1e-9 * (1 + plain.cost));
-                EXPECT_EQ(grid::check_path(map, pruned.path, rules, mask), std::nullopt);
-                EXPECT_EQ(pruned.path.front(), from);
-                EXPECT_EQ(pruned.path.back(), to);
-                if (cost_unit == grid::step_costs::exact) {
-                    const double optimum = reference_costs(
-                        map, from, mask, 1.0)[static_cast<std::size_t>(to.y * map.width() + to.x)];
-                    EXPECT_NEAR(pruned.cost, optimum, 1e-9 * (1 + optimum));
-                }
+    void add(const search::search_result& pruned, const search::search_result& plain) {
+        generated_pruned += pruned.stats.generated;
+        generated_plain += plain.stats.generated;
+    }
+};
+
+TEST(canonical_pruning, astar_and_dijkstra_stay_optimal_and_prune_most_generated_cells) {
+    search::astar engine;
+    tally t;
+    for_each_query(100, 25, [&](const grid::grid_map& map, std::mt19937_64& rng, int q) {
+        const cell from = testing::random_free(map, rng);
+        const cell to = testing::random_free(map, rng);
+        const bool low_block = q % 2 == 0;
+        const auto mask =
+            low_block ? grid::obstacle_mask::high_and_low : grid::obstacle_mask::high_only;
+        const auto cost_unit =
+            q % 5 == 4 ? grid::step_costs::integer_10_14 : grid::step_costs::exact;
+        const grid::movement_rules rules{.costs = cost_unit};
+        for (const auto h : {search::heuristic_kind::automatic, search::heuristic_kind::zero}) {
+            search::search_request req{.start = from,
+                                       .goal = to,
+                                       .rules = rules,
+                                       .heuristic = h,
+                                       .low_obstacles_block = low_block};
+            const auto pruned = engine.find_path(map, req);
+            req.canonical_pruning = false;
+            const auto plain = engine.find_path(map, req);
+            t.add(pruned, plain);
+            ASSERT_EQ(pruned.status, plain.status) << pruned.reason;
+            if (!pruned.found()) {
+                ++t.unreachable;
+                continue;
+            }
+            ++t.found;
+            EXPECT_NEAR(pruned.cost, plain.cost, 1e-9 * (1 + plain.cost));
+            EXPECT_EQ(grid::check_path(map, pruned.path, rules, mask), std::nullopt);
+            EXPECT_EQ(pruned.path.front(), from);
+            EXPECT_EQ(pruned.path.back(), to);
+            // The reference's diagonal is sqrt 2 straights; with 10/14 the unpruned search is
+            // the reference.
+            if (cost_unit == grid::step_costs::exact) {
+                const double optimum = reference_cost(map, from, to, mask);
+                EXPECT_NEAR(pruned.cost, optimum, 1e-9 * (1 + optimum));
             }
         }
-    }
-    EXPECT_GT(found, 250);                            // the comparisons above really ran
-    EXPECT_GT(unreachable, 5);                        // and so did unreachable pairs
-    EXPECT_LT(generated_pruned * 2, generated_plain); // the pruning is on
+    });
+    EXPECT_GT(t.found, 250);                              // the comparisons above really ran
+    EXPECT_GT(t.unreachable, 5);                          // and so did unreachable pairs
+    EXPECT_LT(t.generated_pruned * 2, t.generated_plain); // the pruning is on
 }
 
 TEST(canonical_pruning, explore_all_reaches_every_cell_at_its_least_cost) {
@@ -151,7 +175,7 @@ TEST(canonical_pruning, explore_all_reaches_every_cell_at_its_least_cost) {
         std::mt19937_64 rng(200 + i);
         const cell source = testing::random_free(map, rng);
         engine.explore_all(map, source, {}, grid::obstacle_mask::high_and_low);
-        const auto best = reference_costs(map, source, grid::obstacle_mask::high_and_low, 1.0);
+        const auto best = reference_costs(map, source, grid::obstacle_mask::high_and_low);
         for (std::int32_t y = 0; y < map.height(); ++y) {
             for (std::int32_t x = 0; x < map.width(); ++x) {
                 const double want = best[static_cast<std::size_t>(y * map.width() + x)];
@@ -188,55 +212,38 @@ TEST(canonical_pruning, inside_a_window_stays_optimal_with_the_outside_as_obstac
     // The reference sees the cells outside the window as blocked; the pruned search must find
     // the same least costs, and generate fewer cells than the unpruned one.
     search::astar engine;
-    int found = 0;
-    int cut_off = 0;
-    std::uint64_t generated_pruned = 0;
-    std::uint64_t generated_plain = 0;
-    const auto maps = test_maps();
-    for (std::size_t i = 0; i < maps.size(); ++i) {
-        const auto& map = maps[i];
-        std::mt19937_64 rng(300 + i);
-        for (int q = 0; q < 40; ++q) {
-            SCOPED_TRACE("map " + std::to_string(i) + " query " + std::to_string(q));
-            const cell a = testing::random_free(map, rng);
-            const cell b = testing::random_free(map, rng);
-            // Tight windows (margin 0-2 around the two cells) make paths run along their edges,
-            // where the outside must count as blocked for the forced-neighbour rule.
-            const int m = q % 3;
-            const search::search_window window{
-                {std::max(0, std::min(a.x, b.x) - m), std::max(0, std::min(a.y, b.y) - m)},
-                {std::min(map.width() - 1, std::max(a.x, b.x) + m),
-                 std::min(map.height() - 1, std::max(a.y, b.y) + m)}};
-            search::search_request req{.start = a, .goal = b, .window = window};
-            const auto pruned = engine.find_path(map, req);
-            req.canonical_pruning = false;
-            const auto plain = engine.find_path(map, req);
-            generated_pruned += pruned.stats.generated;
-            generated_plain += plain.stats.generated;
-            const double optimum = testing::cell_dijkstra(
-                map.width(), map.height(), a,
-                testing::octile_steps(
-                    [&map, &window](cell c) {
-                        return map.in_bounds(c) && map.passable(c) && window.contains(c);
-                    },
-                    [](cell) { return 1.0; }))[static_cast<std::size_t>(b.y * map.width() + b.x)];
-            ASSERT_EQ(pruned.status, plain.status) << pruned.reason;
-            if (std::isinf(optimum)) {
-                EXPECT_EQ(pruned.status, search::search_status::no_path);
-                ++cut_off;
-                continue;
-            }
-            ASSERT_TRUE(pruned.found()) << pruned.reason;
-            ++found;
-            EXPECT_NEAR(pruned.cost, optimum, 1e-9 * (1 + optimum));
-            EXPECT_NEAR(plain.cost, optimum, 1e-9 * (1 + optimum));
-            EXPECT_EQ(grid::check_path(map, pruned.path, req.rules, req.mask()), std::nullopt);
-            for (const cell c : pruned.path) EXPECT_TRUE(window.contains(c));
+    tally t;
+    for_each_query(300, 40, [&](const grid::grid_map& map, std::mt19937_64& rng, int q) {
+        const cell a = testing::random_free(map, rng);
+        const cell b = testing::random_free(map, rng);
+        // Tight windows (margin 0-2 around the two cells): paths often run along their edges.
+        const int m = q % 3;
+        const search::search_window window{
+            {std::max(0, std::min(a.x, b.x) - m), std::max(0, std::min(a.y, b.y) - m)},
+            {std::min(map.width() - 1, std::max(a.x, b.x) + m),
+             std::min(map.height() - 1, std::max(a.y, b.y) + m)}};
+        search::search_request req{.start = a, .goal = b, .window = window};
+        const auto pruned = engine.find_path(map, req);
+        req.canonical_pruning = false;
+        const auto plain = engine.find_path(map, req);
+        t.add(pruned, plain);
+        const double optimum = reference_cost(map, a, b, grid::obstacle_mask::high_and_low, window);
+        ASSERT_EQ(pruned.status, plain.status) << pruned.reason;
+        if (std::isinf(optimum)) {
+            EXPECT_EQ(pruned.status, search::search_status::no_path);
+            ++t.unreachable;
+            return;
         }
-    }
-    EXPECT_GT(found, 50);   // pairs joined inside their window
-    EXPECT_GT(cut_off, 10); // and pairs the window cuts apart
-    EXPECT_LT(generated_pruned * 2, generated_plain);
+        ASSERT_TRUE(pruned.found()) << pruned.reason;
+        ++t.found;
+        EXPECT_NEAR(pruned.cost, optimum, 1e-9 * (1 + optimum));
+        EXPECT_NEAR(plain.cost, optimum, 1e-9 * (1 + optimum));
+        EXPECT_EQ(grid::check_path(map, pruned.path, req.rules, req.mask()), std::nullopt);
+        for (const cell c : pruned.path) EXPECT_TRUE(window.contains(c));
+    });
+    EXPECT_GT(t.found, 50);       // pairs joined inside their window
+    EXPECT_GT(t.unreachable, 10); // and pairs the window cuts apart
+    EXPECT_LT(t.generated_pruned * 2, t.generated_plain);
 }
 
 TEST(canonical_pruning, is_off_where_it_does_not_apply) {
