@@ -96,15 +96,17 @@ std::vector<grid::grid_map> test_maps() {
     return maps;
 }
 
-/// Calls `check(map, rng, q)` for queries q = 0..per_map-1 on each test map, with a generator
-/// seeded per map, and the map and query named in any failure.
+/// Calls `check(map, from, to, q)` for queries q = 0..per_map-1 on each test map: two free
+/// cells drawn by a generator seeded per map, and the map and query named in any failure.
 template <class Check> void for_each_query(std::uint64_t seed, int per_map, Check&& check) {
     const auto maps = test_maps();
     for (std::size_t i = 0; i < maps.size(); ++i) {
         std::mt19937_64 rng(seed + i);
         for (int q = 0; q < per_map; ++q) {
             SCOPED_TRACE("map " + std::to_string(i) + " query " + std::to_string(q));
-            check(maps[i], rng, q);
+            const cell from = testing::random_free(maps[i], rng);
+            const cell to = testing::random_free(maps[i], rng);
+            check(maps[i], from, to, q);
         }
     }
 }
@@ -124,9 +126,7 @@ struct tally {
 TEST(canonical_pruning, astar_and_dijkstra_stay_optimal_and_prune_most_generated_cells) {
     search::astar engine;
     tally t;
-    for_each_query(100, 25, [&](const grid::grid_map& map, std::mt19937_64& rng, int q) {
-        const cell from = testing::random_free(map, rng);
-        const cell to = testing::random_free(map, rng);
+    for_each_query(100, 25, [&](const grid::grid_map& map, cell from, cell to, int q) {
         const bool low_block = q % 2 == 0;
         const auto mask =
             low_block ? grid::obstacle_mask::high_and_low : grid::obstacle_mask::high_only;
@@ -213,9 +213,7 @@ TEST(canonical_pruning, inside_a_window_stays_optimal_with_the_outside_as_obstac
     // the same least costs, and generate fewer cells than the unpruned one.
     search::astar engine;
     tally t;
-    for_each_query(300, 40, [&](const grid::grid_map& map, std::mt19937_64& rng, int q) {
-        const cell a = testing::random_free(map, rng);
-        const cell b = testing::random_free(map, rng);
+    for_each_query(300, 40, [&](const grid::grid_map& map, cell a, cell b, int q) {
         // Tight windows (margin 0-2 around the two cells): paths often run along their edges.
         const int m = q % 3;
         const search::search_window window{
