@@ -99,27 +99,39 @@ class jump_search {
     [[nodiscard]] bool running() const noexcept;
 
     /// Expands at most `budget` jump points (0 = no limit). True once over.
+    ///
+    /// Untraced searches with the octile heuristic, and with the differential heuristic where
+    /// the variant's expander says it is flat for it (`flat_landmarks`: the variants jps-dh and
+    /// jps+-dh run), go through a loop compiled flat for that one heuristic. Everything else
+    /// (traced runs for pictures, hpa-exact's landmark ranges, landmarks on other variants) goes
+    /// through general loops that choose the heuristic and the trace at run time: the same
+    /// answers and counts, fewer and smaller loops to compile. The step functions are defined in
+    /// jump_steps.hpp and instantiated in the variants' *_steps.cpp files, a loop or a few per
+    /// file, so they compile in parallel and no file takes long.
     template <class Jumps> bool step_core(const Jumps& jumps, std::uint64_t budget) {
-        const jump_expander<Jumps> expander{jumps, static_cast<std::uint32_t>(map_->stride()),
-                                            request_.rules.straight_cost(),
-                                            request_.rules.diagonal_cost()};
-        const search::grid_goal goal{goal_, request_.goal.x, request_.goal.y, 0};
-        auto with = [&](const auto& h) {
-            if (request_.record_trace) {
-                return core_.step<false>(expander, h, goal, trace_, budget);
+        if (!request_.record_trace) {
+            if (request_.landmarks != nullptr) {
+                if constexpr (requires { requires Jumps::flat_landmarks; }) {
+                    return step_flat_landmarks(jumps, budget);
+                }
+            } else if (request_.landmark_ranges == nullptr) {
+                return step_flat(jumps, budget);
             }
-            search::null_observer none;
-            return core_.step<false>(expander, h, goal, none, budget);
-        };
-        if (request_.landmarks != nullptr) { // differential heuristic (jps-dh)
-            return with(search::make_landmark_heuristic(request_));
         }
-        if (request_.landmark_ranges != nullptr) { // ranges per block (hpa-exact)
-            return with(make_range_heuristic(request_));
+        if (request_.landmarks == nullptr && request_.landmark_ranges != nullptr) {
+            return step_general_ranges(jumps, budget);
         }
-        return with(search::goal_heuristic<jump_heuristic>{make_heuristic(request_),
-                                                           request_.goal.x, request_.goal.y});
+        return step_general(jumps, budget);
     }
+
+    /// The octile (or Euclidean) heuristic, no observer.
+    template <class Jumps> bool step_flat(const Jumps& jumps, std::uint64_t budget);
+    /// The differential heuristic (request.landmarks), no observer.
+    template <class Jumps> bool step_flat_landmarks(const Jumps& jumps, std::uint64_t budget);
+    /// The octile or differential heuristic chosen at run time, traced or not.
+    template <class Jumps> bool step_general(const Jumps& jumps, std::uint64_t budget);
+    /// The landmark ranges (inconsistent: closed nodes may open again), traced or not.
+    template <class Jumps> bool step_general_ranges(const Jumps& jumps, std::uint64_t budget);
 
     /// The result; `preprocessing_bytes` (per-map caches) is reported apart.
     search::search_result finish(std::size_t preprocessing_bytes);
@@ -144,6 +156,9 @@ class jump_search {
 
   private:
     enum class mode : std::uint8_t { idle, early, fallback, core };
+
+    template <class Jumps, class Heuristic, class Observer>
+    bool run_core(const Jumps& jumps, const Heuristic& h, Observer& observer, std::uint64_t budget);
 
     search::best_first<jump_parent> core_;
     search::astar fallback_;

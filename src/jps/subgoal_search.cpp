@@ -8,6 +8,7 @@
 #include <string>
 
 #include "jump_engine.hpp"
+#include "jump_steps.hpp"
 #include "xunlu/grid/path_check.hpp"
 
 namespace xunlu::jps {

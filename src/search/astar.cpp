@@ -1,9 +1,11 @@
 // A* on grid maps: the best-first template driven by the grid neighbour expander, with the
-// heuristic and terrain costs chosen once per query.
+// heuristic and terrain costs chosen once per query. The search loops (astar_runs.hpp) are
+// instantiated in the astar_*_runs.cpp files, a few per file, so they compile in parallel.
 #include "xunlu/search/astar.hpp"
 
 #include <type_traits>
 
+#include "astar_heuristics.hpp"
 #include "xunlu/search/heading_expander.hpp"
 #include "xunlu/search/hex_expander.hpp"
 #include "xunlu/search/landmark_table.hpp"
@@ -11,21 +13,6 @@
 #include "xunlu/search/result_builder.hpp"
 
 namespace xunlu::search {
-
-namespace {
-
-/// A heuristic chosen at run time (search::heuristic_value): the same values as the functors,
-/// for the search variants that are not on the hot path.
-struct runtime_h {
-    heuristic_kind kind;
-    grid::movement_rules rules;
-    double weight = 1.0; ///< weighted A* (search_request::weight)
-    double operator()(std::int32_t dx, std::int32_t dy) const noexcept {
-        return weight * heuristic_value(kind, rules, dx, dy);
-    }
-};
-
-} // namespace
 
 std::string_view status_name(search_status s) noexcept {
     switch (s) {
@@ -56,12 +43,6 @@ template <class Run> void with_observer(bool traced, trace_observer& trace, Run&
     }
 }
 
-/// The hex-distance heuristic of a hex request (zero for Dijkstra).
-hex_heuristic hex_h(const search_request& r) noexcept {
-    return {*r.hex, grid::to_axial(*r.hex, r.goal),
-            r.heuristic == heuristic_kind::zero ? 0.0 : r.rules.straight_cost()};
-}
-
 } // namespace
 
 astar::astar() = default;
@@ -88,7 +69,7 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     goal_index_ = static_cast<std::uint32_t>(map.index(request.goal));
     const double h0 = request.landmarks != nullptr ? make_landmark_heuristic(request)(request.start)
                       : request.hex
-                          ? hex_h(request)(request.start)
+                          ? detail::hex_h(request)(request.start)
                           : request.weight * heuristic_value(request.heuristic, request.rules,
                                                              request.goal.x - request.start.x,
                                                              request.goal.y - request.start.y);
@@ -155,71 +136,6 @@ std::optional<double> astar::distance(cell c) const noexcept {
     return n->g;
 }
 
-template <class Heuristic, bool HasCosts, class Observer, bool FastStack>
-void astar::run(Heuristic h, Observer& observer, std::uint64_t budget) {
-    // A heuristic over cell positions (landmarks) is used as it is; one over (dx, dy) is aimed
-    // at the goal.
-    const auto heuristic = [&] {
-        if constexpr (std::is_invocable_r_v<double, const Heuristic&, cell>) {
-            return h;
-        } else {
-            return goal_heuristic<Heuristic>{h, request_.goal.x, request_.goal.y};
-        }
-    }();
-    const grid_goal goal{goal_index_, request_.goal.x, request_.goal.y, request_.stop_within};
-    // Canonical pruning needs uniform costs and a consistent heuristic (FastStack: weight 1).
-    // A window is no obstacle to it: the cells outside are masked out of the free-neighbour
-    // mask the table is read with, as if they were blocked.
-    const std::uint8_t* canonical = nullptr;
-    if constexpr (!HasCosts && FastStack) {
-        if (canonical_pruning_applies(request_.rules) && request_.canonical_pruning &&
-            (request_.landmarks != nullptr ||
-             resolve(request_.heuristic, request_.rules) != heuristic_kind::manhattan)) {
-            canonical = canonical_move_table.data();
-        }
-    }
-    if (request_.window) {
-        grid_neighbours<HasCosts, true> expander(*map_, request_.rules, request_.mask());
-        expander.window_min = request_.window->min;
-        expander.window_max = request_.window->max;
-        expander.canonical = canonical;
-        core_.step<FastStack>(expander, heuristic, goal, observer, budget);
-        return;
-    }
-    grid_neighbours<HasCosts> expander(*map_, request_.rules, request_.mask());
-    expander.canonical = canonical;
-    core_.step<FastStack>(expander, heuristic, goal, observer, budget);
-}
-
-template <class Heuristic, bool HasCosts, class Observer>
-void astar::run_turns(Heuristic h, Observer& observer, std::uint64_t budget) {
-    const goal_heuristic<Heuristic> heuristic{h, request_.goal.x, request_.goal.y};
-    const heading_goal goal{request_.goal.x, request_.goal.y, request_.stop_within};
-    const double penalty = *request_.turn_penalty;
-    if (request_.window) {
-        heading_neighbours<HasCosts, true> expander{
-            grid_neighbours<HasCosts, true>(*map_, request_.rules, request_.mask()), penalty,
-            &core_};
-        expander.cells.window_min = request_.window->min;
-        expander.cells.window_max = request_.window->max;
-        core_.step<true>(expander, heuristic, goal, observer, budget);
-        return;
-    }
-    const heading_neighbours<HasCosts> expander{
-        grid_neighbours<HasCosts>(*map_, request_.rules, request_.mask()), penalty, &core_};
-    core_.step<true>(expander, heuristic, goal, observer, budget);
-}
-
-template <bool HasCosts, class Observer>
-void astar::run_hex(Observer& observer, std::uint64_t budget) {
-    const grid::hex_layout layout = *request_.hex;
-    const hex_goal goal{goal_index_, layout, grid::to_axial(layout, request_.goal),
-                        request_.stop_within};
-    const hex_neighbours<HasCosts> expander(*map_, layout, request_.rules.straight_cost(),
-                                            request_.mask());
-    core_.step<true>(expander, hex_h(request_), goal, observer, budget);
-}
-
 void astar::dispatch_weighted(std::uint64_t budget) {
     // Weighted A*: f = g + w h may fall along a path, so the fast stack (which takes a child
     // whose f is not above its parent's as the minimum of OPEN) is off and the heap alone orders
@@ -236,7 +152,7 @@ void astar::dispatch_weighted(std::uint64_t budget) {
         }
     };
     const heuristic_kind kind = resolve(request_.heuristic, request_.rules);
-    const runtime_h any{kind, request_.rules, w};
+    const detail::runtime_h any{kind, request_.rules, w};
     if (request_.record_trace) {
         go(any, trace_);
         return;
@@ -278,32 +194,24 @@ void astar::dispatch(std::uint64_t budget) {
         dispatch_weighted(budget);
         return;
     }
-    // Every combination for a heuristic: turn penalties or not, traced or not.
-    auto go = [&](auto h) {
-        auto with = [&](auto& observer) {
-            if (request_.turn_penalty) {
-                if (costs) {
-                    run_turns<decltype(h), true>(h, observer, budget);
-                } else {
-                    run_turns<decltype(h), false>(h, observer, budget);
-                }
-            } else if (costs) {
-                run<decltype(h), true>(h, observer, budget);
+    // Turn penalties (traced or not) and traced searches: compiled for the default heuristic
+    // and for one chosen per call (runtime_h), not per heuristic.
+    auto go_special = [&](auto h) {
+        using H = decltype(h);
+        if (request_.turn_penalty) {
+            if (request_.record_trace) {
+                heading_trace cells{&trace_};
+                costs ? run_turns<H, true>(h, cells, budget)
+                      : run_turns<H, false>(h, cells, budget);
             } else {
-                run<decltype(h), false>(h, observer, budget);
+                null_observer none;
+                costs ? run_turns<H, true>(h, none, budget) : run_turns<H, false>(h, none, budget);
             }
-        };
-        if (request_.record_trace && request_.turn_penalty) {
-            heading_trace cells{&trace_};
-            with(cells);
-        } else if (request_.record_trace) {
-            with(trace_);
-        } else {
-            null_observer none;
-            with(none);
+            return;
         }
+        costs ? run<H, true>(h, trace_, budget) : run<H, false>(h, trace_, budget);
     };
-    // Plain untraced searches only: the hot path of every heuristic.
+    // Plain untraced searches: the hot path of every heuristic.
     auto go_plain = [&](auto h) {
         null_observer none;
         if (costs) {
@@ -313,14 +221,14 @@ void astar::dispatch(std::uint64_t budget) {
         }
     };
     const heuristic_kind kind = resolve(request_.heuristic, request_.rules);
-    if (kind == heuristic_kind::octile) { // the default: compiled for every combination
-        go(octile_h{s, request_.rules.diagonal_cost() - s});
+    const bool special = request_.record_trace || request_.turn_penalty;
+    if (kind == heuristic_kind::octile) { // the default
+        const octile_h h{s, request_.rules.diagonal_cost() - s};
+        special ? go_special(h) : go_plain(h);
         return;
     }
-    if (request_.record_trace || request_.turn_penalty) {
-        // Traced runs (pictures) and turn penalties with another heuristic: the heuristic is
-        // chosen per call, so these combinations are compiled once rather than per heuristic.
-        go(runtime_h{kind, request_.rules});
+    if (special) {
+        go_special(detail::runtime_h{kind, request_.rules});
         return;
     }
     switch (kind) {
