@@ -8,6 +8,10 @@
 #include <memory>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace xunlu::overlays {
 
 float influence_of(const influence_source& s, cell c) noexcept {
@@ -120,6 +124,22 @@ struct cell_box {
     }
 };
 
+/// row[i] += float(strength x f[i]) for i < n. With SSE2 four at a time (the same roundings:
+/// a double product per lane, then to float); GCC leaves the plain loop scalar.
+void add_row(float* row, const double* f, double strength, std::size_t n) noexcept {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const __m128d s2 = _mm_set1_pd(strength);
+    for (; i + 4 <= n; i += 4) {
+        const __m128 lo = _mm_cvtpd_ps(_mm_mul_pd(s2, _mm_loadu_pd(f + i)));
+        const __m128 hi = _mm_cvtpd_ps(_mm_mul_pd(s2, _mm_loadu_pd(f + i + 2)));
+        const __m128 add = _mm_movelh_ps(lo, hi);
+        _mm_storeu_ps(row + i, _mm_add_ps(_mm_loadu_ps(row + i), add));
+    }
+#endif
+    for (; i < n; ++i) row[i] += static_cast<float>(strength * f[i]);
+}
+
 /// Adds what `s` contributes to every cell of `box` into `sums` (rows of `stride` floats, the
 /// first one for the box's top-left cell). Adding source by source in source order gives every
 /// cell the same float as summing its covering sources in that order (a source adds +0 to the
@@ -138,14 +158,28 @@ void stamp(const influence_source& s, const cell_box& box, float* sums, std::siz
         const double* f = k.factor.data() + k.offset[dy] + (xa - (s.at.x - w));
         float* row = sums + static_cast<std::size_t>(y - box.y0) * stride +
                      static_cast<std::size_t>(xa - box.x0);
-        const auto n = static_cast<std::size_t>(xb - xa + 1);
-        for (std::size_t i = 0; i < n; ++i) row[i] += static_cast<float>(strength * f[i]);
+        add_row(row, f, strength, static_cast<std::size_t>(xb - xa + 1));
     }
 }
 
 [[nodiscard]] bool meets(const influence_source& s, const cell_box& box) noexcept {
     return s.at.x + s.radius >= box.x0 && s.at.x - s.radius <= box.x1 &&
            s.at.y + s.radius >= box.y0 && s.at.y - s.radius <= box.y1;
+}
+
+/// Stamps `list` (in its order) into `box`, band of rows by band of rows: a band of the sums
+/// (about 32 KiB) stays in cache while every source over it adds its rows, instead of each
+/// source sweeping the whole box through memory. Every cell still gets its sources in order.
+void stamp_all(std::span<const influence_source* const> list, const cell_box& box, float* sums,
+               std::size_t stride) {
+    const auto band_rows = static_cast<std::int32_t>(std::max<std::size_t>(1, 8192 / stride));
+    for (std::int32_t y0 = box.y0; y0 <= box.y1; y0 += band_rows) {
+        const cell_box band{box.x0, y0, box.x1, std::min(box.y1, y0 + band_rows - 1)};
+        float* band_sums = sums + static_cast<std::size_t>(y0 - box.y0) * stride;
+        for (const influence_source* s : list) {
+            if (meets(*s, band)) stamp(*s, band, band_sums, stride);
+        }
+    }
 }
 
 } // namespace
@@ -160,9 +194,11 @@ void influence_layer::refresh_box(std::int32_t x0, std::int32_t y0, std::int32_t
     // the box, not the box's cells times the sources.
     const auto stride = static_cast<std::size_t>(box.x1 - box.x0 + 1);
     std::vector<float> sums(stride * static_cast<std::size_t>(box.y1 - box.y0 + 1), 0.0f);
+    std::vector<const influence_source*> near;
     for (const auto& other : sources_) {
-        if (other && meets(*other, box)) stamp(*other, box, sums.data(), stride);
+        if (other && meets(*other, box)) near.push_back(&*other);
     }
+    stamp_all(near, box, sums.data(), stride);
     for (std::int32_t y = box.y0; y <= box.y1; ++y) {
         const float* from = sums.data() + static_cast<std::size_t>(y - box.y0) * stride;
         const std::size_t at = index({box.x0, y});
@@ -223,9 +259,12 @@ result<std::size_t> influence_layer::add_all(std::span<const influence_source> s
         }
         refresh_box(x0, y0, x1, y1);
     } else {
-        const cell_box box{0, 0, width_ - 1, height_ - 1};
+        std::vector<const influence_source*> list;
+        list.reserve(sources.size());
+        for (const influence_source& s : sources) list.push_back(&s);
+        stamp_all(list, {0, 0, width_ - 1, height_ - 1}, values_.data(),
+                  static_cast<std::size_t>(width_));
         for (const influence_source& s : sources) {
-            stamp(s, box, values_.data(), static_cast<std::size_t>(width_));
             touched_ += cell_box{std::max(0, s.at.x - s.radius), std::max(0, s.at.y - s.radius),
                                  std::min(width_ - 1, s.at.x + s.radius),
                                  std::min(height_ - 1, s.at.y + s.radius)}
