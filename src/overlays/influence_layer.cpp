@@ -69,8 +69,9 @@ result<bool> influence_layer::check(const influence_source& s) const {
 namespace {
 
 /// The falloff of one radius as a table: for each row offset dy in 0..r, the half-width w of the
-/// disc on that row and the factors 1 - d / (r + 1) for dx = -w..w, each computed exactly as
-/// influence_of computes it, so a contribution strength x factor is the same float.
+/// disc on that row and the factors 1 - d / (r + 1) for dx = 0..w (the disc is symmetric),
+/// each computed exactly as influence_of computes it, so a contribution strength x factor is
+/// the same float. A quarter of the disc: 0.4 MiB at radius 256, which stays in cache.
 struct falloff_kernel {
     std::vector<std::int32_t> half;  ///< per dy: the largest dx with dx² + dy² <= r²
     std::vector<std::size_t> offset; ///< per dy: where its factors start in `factor`
@@ -87,7 +88,7 @@ falloff_kernel make_kernel(std::int32_t r) {
         while (std::int64_t{w + 1} * (w + 1) + std::int64_t{dy} * dy <= r2) ++w;
         k.half[static_cast<std::size_t>(dy)] = w;
         k.offset[static_cast<std::size_t>(dy)] = k.factor.size();
-        for (std::int32_t dx = -w; dx <= w; ++dx) {
+        for (std::int32_t dx = 0; dx <= w; ++dx) {
             const double ddx = dx, ddy = dy;
             const double d = std::sqrt(ddx * ddx + ddy * ddy);
             k.factor.push_back(1.0 - d / (r + 1.0));
@@ -140,6 +141,24 @@ void add_row(float* row, const double* f, double strength, std::size_t n) noexce
     for (; i < n; ++i) row[i] += static_cast<float>(strength * f[i]);
 }
 
+/// row[i] += float(strength x f[-i]) for i < n: the factors read backwards (the left half of a
+/// disc's row, from its centre out).
+void add_row_backwards(float* row, const double* f, double strength, std::size_t n) noexcept {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    const __m128d s2 = _mm_set1_pd(strength);
+    for (; i + 4 <= n; i += 4) {
+        const __m128d a = _mm_loadu_pd(f - i - 1); // f[-i-1], f[-i]
+        const __m128d b = _mm_loadu_pd(f - i - 3); // f[-i-3], f[-i-2]
+        const __m128 lo = _mm_cvtpd_ps(_mm_mul_pd(s2, _mm_shuffle_pd(a, a, 1)));
+        const __m128 hi = _mm_cvtpd_ps(_mm_mul_pd(s2, _mm_shuffle_pd(b, b, 1)));
+        const __m128 add = _mm_movelh_ps(lo, hi);
+        _mm_storeu_ps(row + i, _mm_add_ps(_mm_loadu_ps(row + i), add));
+    }
+#endif
+    for (; i < n; ++i) row[i] += static_cast<float>(strength * *(f - i));
+}
+
 /// Adds what `s` contributes to every cell of `box` into `sums` (rows of `stride` floats, the
 /// first one for the box's top-left cell). Adding source by source in source order gives every
 /// cell the same float as summing its covering sources in that order (a source adds +0 to the
@@ -155,10 +174,18 @@ void stamp(const influence_source& s, const cell_box& box, float* sums, std::siz
         const std::int32_t xa = std::max(box.x0, s.at.x - w);
         const std::int32_t xb = std::min(box.x1, s.at.x + w);
         if (xa > xb) continue;
-        const double* f = k.factor.data() + k.offset[dy] + (xa - (s.at.x - w));
-        float* row = sums + static_cast<std::size_t>(y - box.y0) * stride +
-                     static_cast<std::size_t>(xa - box.x0);
-        add_row(row, f, strength, static_cast<std::size_t>(xb - xa + 1));
+        const double* f = k.factor.data() + k.offset[dy]; // f[dx], dx = |x - centre|
+        float* row = sums + static_cast<std::size_t>(y - box.y0) * stride;
+        const std::int32_t left_end = std::min(xb, s.at.x - 1); // cells left of the centre
+        if (xa <= left_end) {
+            add_row_backwards(row + (xa - box.x0), f + (s.at.x - xa), strength,
+                              static_cast<std::size_t>(left_end - xa + 1));
+        }
+        const std::int32_t right = std::max(xa, s.at.x); // the centre and right of it
+        if (right <= xb) {
+            add_row(row + (right - box.x0), f + (right - s.at.x), strength,
+                    static_cast<std::size_t>(xb - right + 1));
+        }
     }
 }
 
