@@ -4,6 +4,10 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace xunlu::jps {
 
 namespace {
@@ -42,10 +46,21 @@ bit_grid bit_grid::from_map(const grid::grid_map& map, grid::obstacle_mask mask,
         std::uint64_t* out = g.words_.data() + static_cast<std::size_t>(py) * g.words_per_row_ +
                              static_cast<std::size_t>(margin / 64);
         for (std::int32_t base = 0; base < pw; base += 64) {
-            const std::int32_t lo = std::max(base, 1);
+            std::int32_t px = std::max(base, 1);
             const std::int32_t hi = std::min(base + 64, pw - 1);
             std::uint64_t w = 0;
-            for (std::int32_t px = lo; px < hi; ++px) {
+#if defined(__SSE2__)
+            // 16 flags at a time: (flag & mask) == 0 as one bit each.
+            const __m128i mm = _mm_set1_epi8(static_cast<char>(m));
+            const __m128i zero = _mm_setzero_si128();
+            for (; px + 16 <= hi; px += 16) {
+                const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + px));
+                const auto bits = static_cast<std::uint64_t>(static_cast<unsigned>(
+                    _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, mm), zero))));
+                w |= bits << (px - base);
+            }
+#endif
+            for (; px < hi; ++px) {
                 w |= static_cast<std::uint64_t>((row[px] & m) == 0) << (px - base);
             }
             out[base / 64] = w;
