@@ -26,6 +26,7 @@ nlohmann::json search_json(const search::search_result& r) {
     j["decrease_keys"] = r.stats.decrease_keys;
     j["peak_open"] = r.stats.peak_open;
     j["memory_bytes"] = r.stats.memory_bytes;
+    j["preprocess_us"] = r.stats.preprocess_us;
     j["path"] = path_json(r.path);
     if (!r.waypoints.empty()) {
         auto& w = j["waypoints"] = nlohmann::json::array();

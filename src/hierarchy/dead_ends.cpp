@@ -638,7 +638,8 @@ search::search_result dead_end_astar::find_path(const grid::grid_map& map,
     const search::search_limits limits{.max_expansions = request.max_expansions,
                                        .deadline = request.deadline,
                                        .cancel = request.cancel,
-                                       .max_memory_bytes = request.max_memory_bytes};
+                                       .max_memory_bytes = request.max_memory_bytes,
+                                       .row_ids = static_cast<std::size_t>(map.stride())};
     s.trace.clear();
     const double h0 = heuristic(request.start);
     if (request.record_trace) {

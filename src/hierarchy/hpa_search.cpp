@@ -116,7 +116,8 @@ void hpa_search::set_exact_search(exact_search how) noexcept {
 
 exact_search hpa_search::exact_search_for(const grid::grid_map& map) const noexcept {
     if (impl_->exact) return *impl_->exact;
-    return big_world(map) ? exact_search::abstract : exact_search::cells;
+    (void)map; // every size: the cell search's node store pages by tiles where it goes
+    return exact_search::cells;
 }
 
 hpa_mode hpa_search::mode() const noexcept {

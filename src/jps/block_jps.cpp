@@ -2,6 +2,7 @@
 // block_jumps.hpp, the search loops over them in the block_jps_*_steps.cpp files.
 #include "xunlu/jps/block_jps.hpp"
 
+#include <chrono>
 #include <utility>
 
 #include "block_jumps.hpp"
@@ -17,13 +18,20 @@ struct block_jps::impl {
     std::shared_ptr<const bit_grid> rows;
     std::shared_ptr<const bit_grid> cols;
     std::size_t rebuilds = 0;
+    double build_us = 0; ///< this query's time building the bit grids (0 when cached)
     bool pruned = false;
 
     void refresh(const grid::grid_map& m, grid::obstacle_mask want) {
         std::size_t built = 0;
+        const auto t0 = std::chrono::steady_clock::now();
         rows = bit_grid::of(m, want, false, &built);
         cols = bit_grid::of(m, want, true, &built);
-        if (built != 0) ++rebuilds;
+        if (built != 0) {
+            ++rebuilds;
+            build_us =
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                    .count();
+        }
     }
     [[nodiscard]] std::size_t grid_bytes() const noexcept {
         return (rows ? rows->memory_bytes() : 0) + (cols ? cols->memory_bytes() : 0);
@@ -67,6 +75,7 @@ bool block_jps::start(const grid::grid_map& map, const search::search_request& r
                       " is not supported (block-based jumping implements 4 and 8 without "
                       "corner cutting; use --algo jps for corner-cutting rules)";
     }
+    impl_->build_us = 0;
     if (!impl_->search.start(map, request, impl_->pruned ? "jps-pruned" : "jps-block",
                              unsupported)) {
         return !impl_->search.rejected(); // started the A* fallback, or answered at once
@@ -98,7 +107,9 @@ bool block_jps::step(std::uint64_t budget) {
 }
 
 search::search_result block_jps::finish() {
-    return impl_->search.finish(impl_->grid_bytes());
+    search::search_result out = impl_->search.finish(impl_->grid_bytes());
+    out.stats.preprocess_us = impl_->build_us;
+    return out;
 }
 
 search::search_result block_jps::find_path(const grid::grid_map& map,

@@ -3,6 +3,7 @@
 #include "xunlu/jps/jps_plus.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 
 #include "jump_engine.hpp"
@@ -16,6 +17,7 @@ struct jps_plus::impl {
     /// the map's address); held here so it outlives a map change mid-query.
     std::shared_ptr<const jump_table> table;
     std::size_t builds = 0;
+    double build_us = 0; ///< this query's time building the table (0 when cached)
     build_progress progress;
     bool pruned = false;
 
@@ -75,6 +77,7 @@ bool jps_plus::start(const grid::grid_map& map, const search::search_request& re
                       " cells; jump tables are built for at most " +
                       std::to_string(jump_table::max_cells) + " (16 bytes per cell)";
     }
+    impl_->build_us = 0;
     if (!impl_->search.start(map, request, "jps+", unsupported)) {
         return !impl_->search.rejected(); // started the A* fallback, or answered at once
     }
@@ -82,7 +85,12 @@ bool jps_plus::start(const grid::grid_map& map, const search::search_request& re
     // Built once per map and mask (a new snapshot rebuilds on its first use: no cheap repair).
     impl_->table = map.derived().get_or_build<jump_table>(static_cast<std::uint64_t>(mask), [&] {
         ++impl_->builds;
-        return jump_table::build(map, mask, impl_->progress);
+        const auto t0 = std::chrono::steady_clock::now();
+        jump_table built = jump_table::build(map, mask, impl_->progress);
+        impl_->build_us =
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count();
+        return built;
     });
     return true;
 }
@@ -107,7 +115,10 @@ bool jps_plus::step(std::uint64_t budget) {
 }
 
 search::search_result jps_plus::finish() {
-    return impl_->search.finish(impl_->table ? impl_->table->memory_bytes() : 0);
+    search::search_result out =
+        impl_->search.finish(impl_->table ? impl_->table->memory_bytes() : 0);
+    out.stats.preprocess_us = impl_->build_us;
+    return out;
 }
 
 search::search_result jps_plus::find_path(const grid::grid_map& map,

@@ -49,7 +49,8 @@ bool jump_search::start(const grid::grid_map& map, const search::search_request&
                                        .deadline = request.deadline,
                                        .cancel = request.cancel,
                                        .max_memory_bytes = request.max_memory_bytes,
-                                       .dense_limit = dense_limit_};
+                                       .dense_limit = dense_limit_,
+                                       .row_ids = static_cast<std::size_t>(map.stride())};
     if (request.record_trace) {
         core_.start(map.padded_cells(), start, jump_parent{search::no_id, 0, 0}, h0, limits,
                     trace_);

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <vector>
 
 #include "text_lines.hpp"
 
@@ -118,6 +119,7 @@ build_influence_layers(const std::vector<influence_record>& records, std::int32_
                        std::int32_t height, std::string_view file) {
     const std::string where = file.empty() ? std::string("influence") : std::string(file);
     std::vector<influence_layer> layers;
+    std::vector<std::vector<influence_source>> sources; // per layer, in file order
     std::map<std::string, std::size_t, std::less<>> by_name;
     for (const influence_record& r : records) {
         auto it = by_name.find(r.layer);
@@ -126,10 +128,16 @@ build_influence_layers(const std::vector<influence_record>& records, std::int32_
             if (!made) return made.err();
             it = by_name.emplace(r.layer, layers.size()).first;
             layers.push_back(std::move(made).value());
+            sources.emplace_back();
         }
-        if (auto added = layers[it->second].add(r.source); !added) {
-            return error{where + ":" + std::to_string(r.line) + ": " + added.err().message};
+        if (auto ok = layers[it->second].check(r.source); !ok) {
+            return error{where + ":" + std::to_string(r.line) + ": " + ok.err().message};
         }
+        sources[it->second].push_back(r.source);
+    }
+    // Each layer's sources at once: stamped band by band of rows (the sums stay in cache).
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        if (auto added = layers[i].add_all(sources[i]); !added) return added.err();
     }
     return layers;
 }

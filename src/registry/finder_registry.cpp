@@ -249,18 +249,20 @@ const std::vector<finder_entry>& table() {
          {.preprocessing = true, .stepping = true},
          [] { return std::make_unique<landmark_finder<astar_finder>>(false); }},
         {"jps",
-         "Jump Point Search: jps-pruned for rules 4 and 8, jps-online for the corner-cutting "
-         "rules (terrain costs fall back to A*)",
-         jps_caps({}, false), [] { return std::make_unique<default_jps_finder>(); }},
+         "Jump Point Search: jps-pruned for rules 4 and 8 (bit rows built on first use), "
+         "jps-online for the corner-cutting rules (terrain costs fall back to A*)",
+         jps_caps({}, true), [] { return std::make_unique<default_jps_finder>(); }},
         {"jps-pruned",
          "block-based JPS with intermediate jump points pruned (Harabor & Grastien 2014; "
-         "rules 4 and 8)",
-         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, false),
+         "rules 4 and 8), bit rows built on first use per map version",
+         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, true),
          [] {
              return std::make_unique<jps_finder<jps::block_jps>>(jps::jump_pruning::intermediate);
          }},
-        {"jps-block", "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8)",
-         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, false),
+        {"jps-block",
+         "block-based JPS: 64-cell word scans over bit rows (rules 4 and 8), built on first use "
+         "per map version",
+         jps_caps({.eight_cut_if_one_free = false, .eight_always = false}, true),
          [] { return std::make_unique<jps_finder<jps::block_jps>>(); }},
         {"jps-online", "online Jump Point Search, cell by cell (every rule)", jps_caps({}, false),
          [] { return std::make_unique<jps_finder<jps::online_jps>>(); }},

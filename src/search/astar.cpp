@@ -77,7 +77,8 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
                          .deadline = request.deadline,
                          .cancel = request.cancel,
                          .max_memory_bytes = request.max_memory_bytes,
-                         .dense_limit = dense_limit_};
+                         .dense_limit = dense_limit_,
+                         .row_ids = static_cast<std::size_t>(map.stride())};
     // A window much smaller than the map keeps its node memory on touched pages only.
     if (request.window &&
         request.window->area() * 4 < static_cast<std::int64_t>(map.padded_cells())) {
@@ -86,6 +87,7 @@ bool astar::start(const grid::grid_map& map, const search_request& request) {
     if (request.turn_penalty) {
         const std::size_t states = map.padded_cells() * heading_count;
         const std::uint32_t start_state = start_index * heading_count + no_heading;
+        limits.row_ids *= heading_count;
         if (request.record_trace) {
             heading_trace cells{&trace_};
             return core_.start(states, start_state, no_parent_dir, h0, limits, cells);

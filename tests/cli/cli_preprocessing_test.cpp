@@ -23,7 +23,8 @@ TEST_F(cli, scen_times_preprocessing_apart_from_the_queries) {
         EXPECT_EQ(j["scenarios"], 2) << algo;
         EXPECT_EQ(j["mismatches"], 0) << algo;
         const std::string name(algo);
-        if (name == "jps+" || name == "subgoal" || name == "subgoal-ch") {
+        // jps builds its bit rows per map (issue 49: timed apart, not in the queries).
+        if (name == "jps" || name == "jps+" || name == "subgoal" || name == "subgoal-ch") {
             EXPECT_GT(j["preprocess_us"].get<double>(), 0.0) << algo;
         } else {
             EXPECT_EQ(j["preprocess_us"].get<double>(), 0.0) << algo;

@@ -13,8 +13,9 @@ TEST(json_encoder, search_result_keys_and_reason_only_when_set) {
     r.length = r.cost = 1.4142135623730951;
     r.stats.expanded = 3;
     auto j = encode::search_json(r);
-    for (const char* key : {"status", "length", "cost", "partial", "expanded", "generated",
-                            "heap_pushes", "decrease_keys", "peak_open", "memory_bytes", "path"}) {
+    for (const char* key :
+         {"status", "length", "cost", "partial", "expanded", "generated", "heap_pushes",
+          "decrease_keys", "peak_open", "memory_bytes", "preprocess_us", "path"}) {
         EXPECT_TRUE(j.contains(key)) << key;
     }
     EXPECT_FALSE(j.contains("reason"));

@@ -193,13 +193,14 @@ TEST(hpa_search, abstract_weight_by_map_size_unless_set) {
     EXPECT_EQ(exact.abstract_weight(big), 1.0);
 }
 
-TEST(hpa_search, exact_search_by_map_size_unless_set) {
+TEST(hpa_search, exact_search_is_the_cell_search_on_every_size_unless_set) {
     const auto small = random_map(64, 64, 0, 1);
-    // One cell over 2^22 in total: a big world, where JPS's node store would grow with the map.
+    // One cell over 2^22 in total: a big world. The cell search's node store pages by tiles
+    // of cells there, so its memory follows the query and big worlds use it too.
     const auto big = random_map(2049, 2048, 0, 1);
     hpa_search exact(hpa_mode::exact);
     EXPECT_EQ(exact.exact_search_for(small), hierarchy::exact_search::cells);
-    EXPECT_EQ(exact.exact_search_for(big), hierarchy::exact_search::abstract);
+    EXPECT_EQ(exact.exact_search_for(big), hierarchy::exact_search::cells);
     exact.set_exact_search(hierarchy::exact_search::cells);
     EXPECT_EQ(exact.exact_search_for(big), hierarchy::exact_search::cells);
     exact.set_exact_search(hierarchy::exact_search::abstract);

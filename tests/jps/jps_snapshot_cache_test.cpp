@@ -1,8 +1,11 @@
 // JPS caches per map snapshot: bit rows and jump tables belong to one snapshot, bit rows are
-// repaired from the parent's (and equal a rebuild), and every engine on a snapshot shares them.
+// built word by word (and equal the map cell by cell, transposed too), repaired from the
+// parent's (and equal a rebuild), every engine on a snapshot shares them, and the query that
+// builds them reports the time as preprocessing (the catalogue says so).
 #include <gtest/gtest.h>
 
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "xunlu/grid/map_generators.hpp"
@@ -10,6 +13,7 @@
 #include "xunlu/jps/bit_grid.hpp"
 #include "xunlu/jps/block_jps.hpp"
 #include "xunlu/jps/jps_plus.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/astar.hpp"
 
 namespace xunlu {
@@ -38,6 +42,69 @@ std::vector<cell_edit> random_edits(const grid::grid_map& map, std::uint32_t see
                                    : cell_edit::high(c, !map.is_high_obstacle(c)));
     }
     return edits;
+}
+
+TEST(jps_snapshot_cache, bit_rows_and_their_transpose_equal_the_map_cell_by_cell) {
+    // Sizes around the 64-cell words and blocks (the padded sizes are two more).
+    for (const auto& [w, h] : {std::pair{1, 1}, std::pair{62, 61}, std::pair{63, 130},
+                               std::pair{126, 62}, std::pair{200, 131}}) {
+        const auto map = *grid::generate_random(w, h, 30.0, static_cast<std::uint32_t>(w + h));
+        for (const auto mask : {obstacle_mask::high_only, obstacle_mask::high_and_low}) {
+            const auto rows = jps::bit_grid::from_map(map, mask, false);
+            const auto cols = jps::bit_grid::from_map(map, mask, true);
+            ASSERT_EQ(rows.rows(), h + 2);
+            ASSERT_EQ(rows.cols(), w + 2);
+            ASSERT_EQ(cols.rows(), w + 2);
+            ASSERT_EQ(cols.cols(), h + 2);
+            for (std::int32_t py = 0; py < h + 2; ++py) {
+                for (std::int32_t px = 0; px < w + 2; ++px) {
+                    const bool free = px > 0 && py > 0 && px <= w && py <= h &&
+                                      map.passable({px - 1, py - 1}, mask);
+                    ASSERT_EQ(rows.free(px, py), free) << w << "x" << h << " " << px << "," << py;
+                    ASSERT_EQ(cols.free(py, px), free) << w << "x" << h << " " << px << "," << py;
+                }
+            }
+            // Nothing set past the last column (scans read whole words).
+            for (std::int32_t py = 0; py < h + 2; ++py) {
+                EXPECT_EQ(rows.forward(py, w + 2), 0u);
+            }
+            for (std::int32_t px = 0; px < w + 2; ++px) {
+                EXPECT_EQ(cols.forward(px, h + 2), 0u);
+            }
+        }
+    }
+}
+
+TEST(jps_snapshot_cache, the_query_that_builds_the_tables_reports_them_as_preprocessing) {
+    // Issue 49: the bit rows were built inside the query's time while the catalogue said
+    // "preprocessing: no".
+    for (const char* algo : {"jps", "jps-pruned", "jps-block", "jps+"}) {
+        const auto* entry = registry::find_finder(algo);
+        ASSERT_NE(entry, nullptr) << algo;
+        EXPECT_TRUE(entry->caps.preprocessing) << algo;
+    }
+    EXPECT_FALSE(registry::find_finder("jps-online")->caps.preprocessing);
+    const search::search_request request{.start = {0, 0}, .goal = {299, 299}};
+    for (const char* algo : {"jps", "jps-block", "jps+"}) {
+        // A map of its own: the bit rows are shared by every JPS variant on a map.
+        const auto own = grid::map_snapshot::make(*grid::generate_random(300, 300, 20.0, 4));
+        auto engine = registry::find_finder(algo)->make();
+        const auto first = engine->find(own->map(), request);
+        const auto second = engine->find(own->map(), request);
+        EXPECT_GT(first.stats.preprocess_us, 0.0) << algo;
+        EXPECT_EQ(second.stats.preprocess_us, 0.0) << algo;
+        EXPECT_EQ(first.cost, second.cost) << algo;
+        EXPECT_GT(first.stats.preprocessing_bytes, 0u) << algo;
+    }
+    // A new version repairs or builds its own, on its first query only.
+    auto v0 = grid::map_snapshot::make(*grid::generate_random(300, 300, 20.0, 4));
+    (void)registry::find_finder("jps")->make()->find(v0->map(), request);
+    const cell_edit e = cell_edit::high({150, 150}, !v0->map().is_high_obstacle({150, 150}));
+    auto v1 = v0->apply({&e, 1});
+    ASSERT_TRUE(v1.ok());
+    auto engine = registry::find_finder("jps")->make();
+    EXPECT_GT(engine->find((*v1)->map(), request).stats.preprocess_us, 0.0);
+    EXPECT_EQ(engine->find((*v1)->map(), request).stats.preprocess_us, 0.0);
 }
 
 TEST(jps_snapshot_cache, repaired_bit_rows_equal_rebuilt_ones_and_are_per_snapshot) {

@@ -1,9 +1,11 @@
 // The best-first core through A* and Dijkstra: stepping equals one-shot, the trace observer's
-// ordered events, the paged node store equals the dense one, the memory cap, and memory that
-// follows the search on a 20000 x 20000 map.
+// ordered events, the paged node store equals the dense one (and its square tiles map every id
+// to its own node), the memory cap, and memory that follows the search on big maps whatever
+// the path's direction.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <utility>
@@ -13,6 +15,7 @@
 #include "support/search_checks.hpp"
 #include "xunlu/grid/map_generators.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/node_store.hpp"
 
 namespace xunlu {
 namespace {
@@ -165,6 +168,89 @@ TEST(best_first, small_query_on_a_huge_map_holds_memory_for_what_it_touched) {
         EXPECT_LT(r.stats.memory_bytes, std::size_t{4} << 20); // not 400M cells * 17 bytes
         EXPECT_LT(engine.memory_bytes(), std::size_t{4} << 20);
     }
+}
+
+TEST(paged_node_store, tiles_give_every_id_its_own_node_in_any_row_layout) {
+    // Widths below, at and above a tile, not multiples of it, and no rows at all.
+    for (const std::size_t width : {std::size_t{0}, std::size_t{3}, std::size_t{32},
+                                    std::size_t{37}, std::size_t{1000}, std::size_t{4098 * 9}}) {
+        const std::size_t ids = width == 0 ? 5000 : width * 70 + width / 2;
+        search::paged_node_store<std::uint8_t> store;
+        store.prepare(ids, 0, width);
+        std::mt19937 rng(static_cast<std::uint32_t>(width));
+        std::vector<std::uint32_t> order(ids);
+        for (std::size_t i = 0; i < ids; ++i) order[i] = static_cast<std::uint32_t>(i);
+        std::shuffle(order.begin(), order.end(), rng);
+        for (const std::uint32_t id : order) {
+            search::search_node& n = store.at(id);
+            n = {static_cast<double>(id), search::no_slot, store.generation()};
+            store.parent_at(id) = static_cast<std::uint8_t>(id * 7);
+        }
+        ASSERT_FALSE(store.failed());
+        // Two ids sharing a node would show the one written last.
+        for (std::uint32_t id = 0; id < ids; ++id) {
+            const search::search_node* n = store.find(id);
+            ASSERT_NE(n, nullptr) << "width " << width << " id " << id;
+            EXPECT_EQ(n->g, static_cast<double>(id));
+            EXPECT_EQ(store.parent(id), static_cast<std::uint8_t>(id * 7));
+        }
+        // A new search sees none of them; a layout change drops the pages.
+        store.prepare(ids, 0, width);
+        EXPECT_EQ(store.find(static_cast<std::uint32_t>(ids / 2)), nullptr);
+        EXPECT_GT(store.pages_held(), 0u);
+        store.prepare(ids, 0, width == 0 ? 100 : width + 1);
+        EXPECT_EQ(store.pages_held(), 0u);
+    }
+}
+
+TEST(paged_node_store, a_column_of_ids_takes_as_few_pages_as_a_row) {
+    const std::size_t width = 4098;
+    search::paged_node_store<std::uint8_t> across, down;
+    across.prepare(width * width, 0, width);
+    down.prepare(width * width, 0, width);
+    for (std::uint32_t i = 1; i + 1 < width; ++i) {
+        across.at(static_cast<std::uint32_t>(2049 * width + i));
+        down.at(static_cast<std::uint32_t>(i * width + 2049));
+    }
+    // One tile per 32 ids of the line either way (plus one where the line starts mid-tile).
+    EXPECT_LE(across.pages_held(), width / 32 + 1);
+    EXPECT_LE(down.pages_held(), width / 32 + 1);
+}
+
+/// memory_bytes of A* along a straight line of `map` from `from` to `to` (found, exact cost).
+std::size_t straight_query_memory(const grid::grid_map& map, cell from, cell to,
+                                  std::size_t cap = 0) {
+    search::astar engine;
+    const auto r = engine.find_path(map, {.start = from, .goal = to, .max_memory_bytes = cap});
+    EXPECT_EQ(r.status, search_status::found) << r.reason;
+    EXPECT_EQ(r.cost,
+              static_cast<double>(std::max(std::abs(to.x - from.x), std::abs(to.y - from.y))));
+    return r.stats.memory_bytes;
+}
+
+TEST(best_first, straight_queries_on_a_4096_map_take_the_same_small_memory_up_or_across) {
+    // Issue 49: pages that were runs of one row made the vertical query take 285 MB (one
+    // 4096-node page per row crossed) where the horizontal one took 0.24 MB.
+    auto made = grid::grid_map::create(4096, 4096);
+    ASSERT_TRUE(made);
+    const auto map = std::move(made).value();
+    const std::size_t across = straight_query_memory(map, {0, 2048}, {4095, 2048});
+    const std::size_t down = straight_query_memory(map, {2048, 0}, {2048, 4095});
+    EXPECT_LT(across, std::size_t{4} << 20);
+    EXPECT_LT(down, std::size_t{4} << 20);
+    EXPECT_LE(down, 2 * across);
+    EXPECT_LE(across, 2 * down);
+    // The CLI's --max-memory-mb 500 no longer refuses it.
+    EXPECT_LT(straight_query_memory(map, {2048, 0}, {2048, 4095}, std::size_t{500} << 20),
+              std::size_t{4} << 20);
+}
+
+TEST(best_first, a_straight_query_of_20000_steps_on_a_20000_map_stays_under_32_mb) {
+    auto made = grid::grid_map::create(20000, 20000);
+    ASSERT_TRUE(made);
+    const auto map = std::move(made).value();
+    EXPECT_LT(straight_query_memory(map, {10000, 0}, {10000, 19999}), std::size_t{32} << 20);
+    EXPECT_LT(straight_query_memory(map, {0, 10000}, {19999, 10000}), std::size_t{32} << 20);
 }
 
 } // namespace

@@ -35,9 +35,13 @@ outcome<std::size_t> scene_overlays::set_influence(
     if (!made) return bad_field("layer", made.err().message);
     auto layer = std::make_shared<overlays::influence_layer>(std::move(made).value());
     for (std::size_t i = 0; i < sources.size(); ++i) {
-        if (auto added = layer->add(sources[i]); !added) {
-            return bad_field("sources[" + std::to_string(i) + "]", added.err().message);
+        if (auto ok = layer->check(sources[i]); !ok) {
+            return bad_field("sources[" + std::to_string(i) + "]", ok.err().message);
         }
+    }
+    // All at once: an 8-bit layer sums the cells once instead of once per source.
+    if (auto added = layer->add_all(sources); !added) {
+        return bad_field("sources", added.err().message);
     }
     const std::lock_guard lock(mutex_);
     const auto it = layers_.find(name);

@@ -28,10 +28,10 @@ enum class hpa_mode : std::uint8_t {
 /// How exact mode searches once the goal is linked (fast mode: always the abstract graph).
 enum class exact_search : std::uint8_t {
     /// JPS (jps-pruned, on the dead-end core) over the cells, guided by the landmark distance
-    /// ranges of the clusters (from the abstract graph's landmarks): the default on maps up to
-    /// hpa_search::big_world_cells, 1.2-2.4x faster than jps on the Moving AI families. Its
-    /// memory per worker is JPS's node store, which grows with the map (about 100 MiB for one
-    /// query across a 4096² world), so bigger maps default to `abstract`.
+    /// ranges of the clusters (from the abstract graph's landmarks): the default on every map,
+    /// 1.2-2.4x faster than jps on the Moving AI families and about 15x faster than `abstract`
+    /// on a 4096² world. Its memory per worker is JPS's node store, paged by square tiles of
+    /// cells, so it follows the cells the query touches (docs/hierarchy.md).
     cells,
     /// A* over the abstract graph (every crossing cell a node), each edge refined into cells;
     /// memory follows the clusters the query touches. Skips dead ends on maps full of them.
@@ -49,8 +49,8 @@ enum class exact_search : std::uint8_t {
 ///
 /// Memory per engine: the in-cluster search arrays (a few cluster areas) and the abstract
 /// search's node records, allocated in pages of 4096 abstract nodes only where the search
-/// goes; in exact mode's cell search (exact_search::cells), JPS's node table, which grows with
-/// the map (memory_bytes()).
+/// goes; in exact mode's cell search (exact_search::cells), JPS's node table, paged by tiles of
+/// cells where the search goes on maps over 2^22 cells (memory_bytes()).
 class hpa_search {
   public:
     /// `cluster_size` 0: 16 cells for fast mode, 8 for exact mode, on maps up to 2^22 cells
@@ -102,11 +102,11 @@ class hpa_search {
     /// Called with progress while a query builds a graph (for big maps).
     void set_progress(build_progress progress);
     [[nodiscard]] hpa_mode mode() const noexcept;
-    /// Chooses exact mode's search for every map (docs/hierarchy.md) instead of the default by
-    /// map size; both answer with the shortest paths.
+    /// Chooses exact mode's search for every map (docs/hierarchy.md) instead of the default
+    /// (`cells`); both answer with the shortest paths.
     void set_exact_search(exact_search how) noexcept;
-    /// The search exact mode uses on `map`: the one set, else `cells` up to big_world_cells
-    /// and `abstract` above.
+    /// The search exact mode uses on `map`: the one set, else `cells` (every size: the node
+    /// store pages by tiles of cells, so big maps no longer keep it off).
     [[nodiscard]] exact_search exact_search_for(const grid::grid_map& map) const noexcept;
     /// Bytes of this engine's scratch (in-cluster arrays, abstract node pages, heap, and the
     /// cell search's node table, OPEN and bit grids).

@@ -1,9 +1,10 @@
 // Influence layers: named float fields over the map (danger near enemy towers, smoke, a
 // squad's preference for cover) made of sources with a falloff, that a query weights and adds
 // to the terrain: the cost multiplier of entering a cell becomes
-// terrain + sum(weight x influence). Moving a source recomputes only the cells of its old and
-// new discs, each as the sum of the sources covering it in source order, so the layer after any
-// number of moves equals a layer built from scratch, bit for bit.
+// terrain + sum(weight x influence). Each cell holds the sum of the sources covering it in
+// source order (built by stamping source after source, the work following the cells covered);
+// moving a source recomputes only the cells of its old and new discs that way, so the layer
+// after any number of moves equals a layer built from scratch, bit for bit.
 #pragma once
 
 #include <cstddef>
@@ -57,8 +58,17 @@ class XUNLU_API influence_layer {
     [[nodiscard]] float step() const noexcept { return step_; }
 
     /// Adds a source; its id is its position in source order. Refuses a source whose cell is
-    /// outside the map or whose strength or radius is out of range.
+    /// outside the map or whose strength or radius is out of range. A float layer adds the
+    /// source's disc to the cells' sums (work: the disc's cells); an 8-bit layer sums the
+    /// disc's cells again from the sources covering them.
     result<std::size_t> add(influence_source source);
+    /// Why `s` cannot be added (its cell outside the map, strength or radius out of range).
+    [[nodiscard]] result<bool> check(const influence_source& s) const;
+    /// Adds many sources at once, in order (ids from the returned first id on), all or none:
+    /// refuses the whole list, naming the index of the first bad source. The same layer as
+    /// adding them one by one; an 8-bit layer sums the box they cover once, every source
+    /// stamped once, instead of once per source.
+    result<std::size_t> add_all(std::span<const influence_source> sources);
     /// Moves source `id` to `to`: recomputes the cells of the old and the new disc only.
     result<bool> move(std::size_t id, cell to);
     /// Removes source `id` (its id is not reused).
@@ -79,8 +89,10 @@ class XUNLU_API influence_layer {
         return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(width_) +
                static_cast<std::size_t>(c.x);
     }
-    [[nodiscard]] result<bool> check(const influence_source& s) const;
-    /// Recomputes every cell of the disc of `s` from all live sources, in source order.
+    /// Recomputes every cell of the box [x0, x1] x [y0, y1] (clipped to the map) from the live
+    /// sources covering it, in source order.
+    void refresh_box(std::int32_t x0, std::int32_t y0, std::int32_t x1, std::int32_t y1);
+    /// Recomputes every cell of the box around the disc of `s`.
     void refresh_disc(const influence_source& s);
 
     std::string name_;

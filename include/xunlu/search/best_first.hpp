@@ -49,6 +49,9 @@ struct search_limits {
     const std::atomic<bool>* cancel = nullptr;
     std::size_t max_memory_bytes = 0;              ///< node store + OPEN, bytes; 0 = no cap
     std::size_t dense_limit = default_dense_limit; ///< larger id spaces use the paged store
+    /// Ids per row when ids are laid out in rows (grid searches: the padded map's stride, or
+    /// stride x states per cell); the paged store then pages by square tiles. 0 = no rows.
+    std::size_t row_ids = 0;
 };
 
 /// Best-first search over node ids [0, id_count) with per-node records of type `Parent`.
@@ -98,7 +101,7 @@ template <class Parent> class best_first {
             if (paged_mode_) {
                 dense_.release();
                 dense_open_.release();
-                paged_.prepare(id_count, cap);
+                paged_.prepare(id_count, cap, limits.row_ids);
                 paged_open_.reset(paged_slot{&paged_});
                 if (!seed(paged_.get_view(), paged_open_, start_id, root, h0)) return false;
             } else {

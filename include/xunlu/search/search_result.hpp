@@ -36,6 +36,10 @@ struct search_stats {
     std::size_t memory_bytes = 0;        ///< bytes of search memory held (node store + OPEN)
     std::size_t preprocessing_bytes = 0; ///< per-map caches the query used (JPS bit rows,
                                          ///< JPS+ table); not part of memory_bytes
+    /// Microseconds this query spent building (or repairing) per-map data the map did not
+    /// have yet (JPS bit rows, JPS+ table): once per map version, 0 on the queries after.
+    /// Inside the query's wall time; callers report it apart from the search time.
+    double preprocess_us = 0;
 };
 
 /// What happened to a node, in order (for replaying a search, e.g. in a visualizer).
