@@ -246,15 +246,7 @@ struct convert_args {
 };
 
 void write_text(const std::string& path, const std::string& text) {
-    if (path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        std::fflush(stdout);
-        return;
-    }
-    std::ofstream f(path, std::ios::binary);
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    f.close();
-    if (!f) throw command_error{path + ": cannot write"};
+    write_output(path, text);
 }
 
 /// File `index` of `convert --all -o out`: the index goes before the extension (out.scene ->

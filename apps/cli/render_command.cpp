@@ -29,9 +29,7 @@ void run_render_hex(const render_args& a, const any_map& loaded) {
     const grid::grid_map& map = loaded.map;
     // --scale is the hex radius in pixels; without it the picture is about 800 pixels wide.
     render::hex_picture picture(map, *loaded.hex, 800, a.scale);
-    if (std::int64_t{picture.width_px()} * picture.height_px() > (std::int64_t{1} << 28)) {
-        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
-    }
+    refuse_big_picture(picture.width_px(), picture.height_px(), 2, "render");
     std::optional<search::search_status> status;
     std::string reason;
     if (!a.from.empty() || !a.to.empty()) {
@@ -65,9 +63,8 @@ void run_render(const render_args& a) {
     if (loaded.hex) return run_render_hex(a, loaded);
     const grid::grid_map& map = loaded.map;
     const std::int32_t scale = a.scale > 0 ? a.scale : render::auto_scale(map);
-    if (std::int64_t{map.width()} * scale * map.height() * scale > (std::int64_t{1} << 28)) {
-        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
-    }
+    refuse_big_picture(std::int64_t{map.width()} * scale, std::int64_t{map.height()} * scale, scale,
+                       "render");
     auto img = render::draw_map(map, scale);
     std::optional<search::search_status> status;
     std::string reason;
