@@ -35,14 +35,21 @@ void write_output(const std::string& path, std::string_view bytes) {
 }
 
 void write_stdout(std::string_view bytes) {
-    if (!bytes.empty()) std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+    errno = 0;
+    if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
+        const int e = errno;
+        throw command_error{std::string("standard output: write failed") +
+                            (e != 0 ? std::string(": ") + std::strerror(e) : std::string())};
+    }
     flush_stdout();
 }
 
 void flush_stdout() {
-    errno = 0;
+    // A write that failed earlier (a printf whose buffer was flushed) left errno set: keep it.
+    if (std::ferror(stdout) == 0) errno = 0;
+    const int earlier = errno;
     if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return;
-    const int e = errno;
+    const int e = errno != 0 ? errno : earlier;
     throw command_error{std::string("standard output: write failed") +
                         (e != 0 ? std::string(": ") + std::strerror(e) : std::string())};
 }
