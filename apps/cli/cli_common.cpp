@@ -113,6 +113,22 @@ const CLI::Validator& positive() {
     return v;
 }
 
+CLI::Validator integer_range(unsigned long long lo, unsigned long long hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& value) -> std::string {
+            unsigned long long v = 0;
+            const char* end = value.data() + value.size();
+            const bool digits = !value.empty() && value[0] >= '0' && value[0] <= '9';
+            const auto [p, ec] = std::from_chars(value.data(), end, v);
+            if (!digits || ec != std::errc{} || p != end || v < lo || v > hi) {
+                return "must be an integer from " + std::to_string(lo) + " to " +
+                       std::to_string(hi) + ", got '" + value + "'";
+            }
+            return {};
+        },
+        "");
+}
+
 const CLI::Validator& signed_integer() {
     static const CLI::Validator v(
         [](std::string& value) -> std::string {

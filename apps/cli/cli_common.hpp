@@ -66,6 +66,9 @@ void refuse_big_picture(std::int64_t width_px, std::int64_t height_px, std::int6
 /// never wrapped to a huge one), an integer >= 1.
 [[nodiscard]] const CLI::Validator& non_negative();
 [[nodiscard]] const CLI::Validator& positive();
+/// A CLI11 check: an integer from `lo` to `hi` ("must be an integer from 1 to 64, got 'abc'";
+/// CLI::Range said "Value abc not in range" for text that is no number).
+[[nodiscard]] CLI::Validator integer_range(unsigned long long lo, unsigned long long hi);
 /// A CLI11 check: a whole number that fits 64 bits signed (never clamped to the nearest one).
 [[nodiscard]] const CLI::Validator& signed_integer();
 

@@ -110,7 +110,7 @@ void register_convert(CLI::App& app) {
                   "drop low obstacles and terrain costs the output format cannot hold");
     cmd->add_option("--scale", args->scale, "png: pixels per cell, 1 to 64")
         ->capture_default_str()
-        ->check(CLI::Range(1, 64));
+        ->check(integer_range(1, 64));
     cmd->callback([args] { run_convert(*args); });
 }
 

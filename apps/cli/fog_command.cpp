@@ -134,7 +134,7 @@ void register_fog(CLI::App& app) {
     cmd->add_option("--from", args->from, "start cell X,Y")->required();
     cmd->add_option("--to", args->to, "goal cell X,Y")->required();
     cmd->add_option("--sensor", args->sensor, "cells the unit sees around it (radius)")
-        ->check(CLI::Range(0, 1000))
+        ->check(integer_range(0, 1000))
         ->capture_default_str();
     cmd->add_option("--assume", args->assume, "unseen cells are walkable or blocked")
         ->capture_default_str();

@@ -91,7 +91,7 @@ void register_landmarks(CLI::App& app) {
     cmd->add_option("--count", args->count,
                     "landmarks to place, 1..32 (default: what the -dh finders use, 16 on maps "
                     "up to 2^19 padded cells, 8 above)")
-        ->check(CLI::Range(0, 32));
+        ->check(integer_range(0, 32));
     cmd->add_flag("--ignore-low", args->ignore_low,
                   "the table for queries that ignore low "
                   "obstacles");

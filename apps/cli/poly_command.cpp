@@ -504,7 +504,7 @@ void register_poly(CLI::App& app) {
         ->add_option("--max-files", convert_args_->max_files,
                      "with --all: refuse (before writing any) to write more scene files than this "
                      "(default 100000)")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+        ->check(integer_range(std::size_t{1}, std::size_t{100'000'000}));
     convert->add_option("--radius", convert_args_->radius,
                         "agent radius in cells: inflate the scene (keeping the component holding "
                         "--at, else the largest; with --all every component of every region)");

@@ -105,7 +105,7 @@ void register_render(CLI::App& app) {
     args->search.add_to(*cmd);
     cmd->add_flag("--trace", args->trace, "also draw expanded (blue) and open (orange) cells");
     cmd->add_option("--scale", args->scale, "pixels per cell, 1 to 64 (default: fit about 800 px)")
-        ->check(CLI::Range(1, 64));
+        ->check(integer_range(1, 64));
     cmd->add_option("-o,--out", args->out, "output PNG")->required();
     add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_render(*args); });

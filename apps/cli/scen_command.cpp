@@ -383,7 +383,7 @@ void register_scen(CLI::App& app) {
     cmd->add_option("--threads", args->threads,
                     "answer the queries on N threads, one engine each, over the shared maps "
                     "(reported as queries_per_s)")
-        ->check(CLI::Range(1, 256))
+        ->check(integer_range(1, 256))
         ->capture_default_str();
     cmd->add_flag("--no-check-paths", args->no_check_paths,
                   "skip the step-by-step validation of each path (timing only)");

@@ -267,10 +267,10 @@ void register_simulate(CLI::App& app) {
     auto* cmd = app.add_subcommand("simulate", "move many units to their goals on game ticks");
     cmd->add_option("map", args->map, "map file (Moving AI .map, map.in or PNG)")->required();
     cmd->add_option("--units", args->units, "number of units")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+        ->check(integer_range(std::size_t{1}, std::size_t{1} << 20))
         ->capture_default_str();
     cmd->add_option("--ticks", args->ticks, "ticks to run")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+        ->check(integer_range(std::uint64_t{1}, std::uint64_t{10000000}))
         ->capture_default_str();
     cmd->add_option("--mode", args->mode,
                     "local (wait, re-path, give way) or cooperative "
@@ -289,10 +289,10 @@ void register_simulate(CLI::App& app) {
     cmd->add_option("--seed", args->seed, "seed of the random units (same seed, same run)")
         ->capture_default_str();
     cmd->add_option("--unit-size", args->unit_size, "side of every unit in cells (1 to 8)")
-        ->check(CLI::Range(1, agents::max_unit_size))
+        ->check(integer_range(1, agents::max_unit_size))
         ->capture_default_str();
     cmd->add_option("--window", args->window, "cooperative look-ahead in ticks (2 to 64)")
-        ->check(CLI::Range(2, 64))
+        ->check(integer_range(2, 64))
         ->capture_default_str();
     cmd->add_option("--scen", args->scen,
                     "units from a Moving AI scenario file (start and goal per line, up to --units; "
@@ -301,16 +301,16 @@ void register_simulate(CLI::App& app) {
                     "write one JSON line per tick: {\"tick\":T,\"units\":[[x,y],...]}");
     cmd->add_option("--gif", args->gif, "write an animated GIF of the run");
     cmd->add_option("--gif-scale", args->gif_scale, "GIF pixels per cell (0 = automatic)")
-        ->check(CLI::Range(0, 16));
+        ->check(integer_range(0, 16));
     cmd->add_option("--threads", args->threads,
                     "threads that run the path searches, the game thread's included (the run "
                     "is the same with any number)")
-        ->check(CLI::Range(1, 64))
+        ->check(integer_range(1, 64))
         ->capture_default_str();
     cmd->add_option("--lanes", args->lanes,
                     "path searches run side by side per tick, sharing its budget (the run "
                     "depends on this, not on --threads)")
-        ->check(CLI::Range(1, 64))
+        ->check(integer_range(1, 64))
         ->capture_default_str();
     cmd->add_option("--speeds", args->speeds,
                     "unit speeds in cells per tick, in (0, 1], given to the units in turn "

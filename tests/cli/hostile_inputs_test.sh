@@ -31,8 +31,10 @@ probe() {
     probes=$((probes + 1))
     local before after rc
     before=$(sums)
+    local t0=$SECONDS
     timeout -k 5 "$limit" bash -c "$*" >probe.out 2>probe.err </dev/null
     rc=$?
+    [ -n "${XUNLU_HOSTILE_TIMES:-}" ] && printf '%3d s %s\n' $((SECONDS - t0)) "$name" >&2
     after=$(sums)
     if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
         fail "$name" "timed out after ${limit}s"
@@ -116,7 +118,7 @@ probe stdout-full-find 2 'standard output: write failed: No space left on device
 probe stdout-full-gen 2 'standard output: write failed' -- "$X gen random --size 64 >/dev/full"
 probe stdout-full-batch 2 'standard output: write failed' -- \
     "$X find arena.map --batch one.jsonl >/dev/full"
-printf 'version 1\n0\tarena.map\t8\t8\t0\t0\t7\t7\t9.89949494\n' >arena.map.scen
+printf 'version 1\n0\tarena.map\t8\t8\t0\t0\t7\t7\t11.07106781\n' >arena.map.scen
 probe emit-paths-full 2 '/dev/full: write failed' -- "$X" scen arena.map.scen --emit-paths /dev/full
 probe trajectories-full 2 '/dev/full: write failed' -- \
     "$X" simulate arena.map --units 2 --ticks 3 --trajectories /dev/full
