@@ -160,3 +160,19 @@ TEST_F(cli, messages_name_what_is_wrong) {
 
 } // namespace
 } // namespace xunlu
+
+namespace xunlu {
+namespace {
+
+TEST_F(cli, client_load_refuses_a_file_above_the_request_limit_before_sending_it) {
+    if (run("client --help").code != 0) GTEST_SKIP() << "xunlu built without the client (gRPC)";
+    const std::string big = write("big.map", std::string(std::size_t{17} << 20, '.'));
+    // Port 1: nothing listens; the size is refused before any connection is tried.
+    const run_result r = run("client load s --file " + big + " --server 127.0.0.1:1");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("is larger than the limit of 16773120"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--max-bytes 16777216"), std::string::npos) << r.err;
+}
+
+} // namespace
+} // namespace xunlu
