@@ -126,6 +126,8 @@ TEST_F(cli, messages_name_what_is_wrong) {
     EXPECT_NE(ray.err.find("--to pixel (100.5,3) is outside the map (6 x 4 cells of 1 pixels)"),
               std::string::npos)
         << ray.err;
+    const run_result route = run("route " + map + " --from -0,0.5 --to 1.5,0.5");
+    EXPECT_NE(route.out.find("points     (0,0.5) (1.5,0.5)"), std::string::npos) << route.out;
     // A table path that is a folder or a device.
     EXPECT_NE(run("jps-table " + map + " --check " + dir_.string()).err.find("is a directory"),
               std::string::npos);
