@@ -105,9 +105,11 @@ struct loaded_graph {
 /// scene and builds its graph.
 loaded_graph load_graph(const poly_args& a, const std::optional<point>& at = {}) {
     check_arc_tolerance(a.radius, a.arc_tolerance);
-    auto text = io::read_file(a.scene);
-    if (!text.ok()) throw command_error{text.err().message};
-    auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text.value()), a.scene);
+    // At most 128 bytes per vertex of the scene limit (1,000,000 vertices): a larger file is
+    // refused by its size, not read up to the 1 GiB file limit first.
+    const std::string text = read_text_input(a.scene, anyangle::polygon_scene::max_vertices * 128,
+                                             "", "a polygon scene");
+    auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text), a.scene);
     if (!scene.ok()) throw command_error{scene.err().message};
     loaded_graph out{};
     if (a.radius) {

@@ -90,6 +90,13 @@ TEST_F(cli, inputs_are_refused_from_their_first_bytes_or_declared_size) {
     const run_result graph = run("graph " + junk + " --from 1 --to 2");
     EXPECT_EQ(graph.code, 2);
     EXPECT_NE(graph.err.find("not a JSON graph"), std::string::npos) << graph.err;
+    // A polygon scene above 1,000,000 vertices' worth of text (a sparse file: nothing is read).
+    const std::string sparse = path("big.poly");
+    const run_result poly =
+        run_shell("truncate -s 130000000 " + sparse + " && " + XUNLU_CLI + " poly check " + sparse);
+    EXPECT_EQ(poly.code, 2);
+    EXPECT_NE(poly.err.find("is larger than the limit of 128000000"), std::string::npos)
+        << poly.err;
     const run_result vis = run("visgraph " + map + " --check " + junk);
     EXPECT_EQ(vis.code, 2);
     EXPECT_NE(vis.err.find("not a visibility graph file"), std::string::npos) << vis.err;
