@@ -126,6 +126,45 @@ probe emit-paths-full 2 '/dev/full: write failed' -- "$X" scen arena.map.scen --
 probe trajectories-full 2 '/dev/full: write failed' -- \
     "$X" simulate arena.map --units 2 --ticks 3 --trajectories /dev/full
 
+# --- Item 8: inputs refused from their first bytes or declared size, not read whole.
+probe piped-40000-header 2 'height 40000 exceeds the limit of 32768' -- \
+    "{ printf 'type octile\\nheight 40000\\nwidth 40000\\nmap\\n'; yes ........; } | $X info -"
+probe scen-not-a-scen 2 'not a scenario file' -- "head -c 3000000 /dev/zero | $X scen -"
+probe graph-not-json 2 'not a JSON graph' -- "head -c 3000000 /dev/zero | $X graph - --from 1 --to 2"
+
+# --- Item 9: size checks before the work.
+"$X" gen random --size 512 --rate 0 -o open512.map
+probe gif-too-large 2 'would exceed 2^30 pixels' -- \
+    "$X" simulate open512.map --units 2 --ticks 5000 --gif a.gif
+
+# --- Item 11: values refused, not changed or wrapped; conflicting options refused.
+probe gen-width-0 2 'must be an integer >= 1' -- "$X" gen random --width 0
+probe gen-width-negative 2 'must be an integer >= 1' -- "$X" gen random --width -5
+probe gen-seed-negative 2 'must be an integer >= 0' -- "$X" gen random --seed -1
+probe fog-max-steps-negative 2 'must be an integer >= 0' -- \
+    "$X" fog arena.map --from 0,0 --to 7,7 --max-steps -1
+probe graph-from-2-63 2 'must be between' -- "$X" graph g.json --from 9223372036854775808 --to 1
+probe max-memory-2-64 0 '' -- "$X" find arena.map --from 0,0 --to 7,7 --max-memory-mb 18446744073709551615
+"$X" jps-table arena.map -o arena.jpt >/dev/null
+probe jps-table-with-astar 2 'is read by --algo jps+' -- "$X" find arena.map --from 0,0 --to 7,7 --jps-table arena.jpt
+probe fog-walk-without-json 2 'add --json' -- "$X" fog arena.map --from 0,0 --to 7,7 --walk
+probe jps-table-out-and-check 2 'excludes' -- "$X" jps-table arena.map -o arena.jpt --check arena.jpt
+
+# --- Item 12: a graph cost that overflows is no found path.
+printf '{"directed": true, "nodes": [{"id": 1, "x": 0, "y": 0}, {"id": 2, "x": 1, "y": 0}, {"id": 3, "x": 2, "y": 0}], "edges": [{"from": 1, "to": 2, "cost": 1e308}, {"from": 2, "to": 3, "cost": 1e308}]}\n' >overflow.json
+probe graph-cost-overflow 2 'cost overflows' -- "$X" graph overflow.json --from 1 --to 3 --json
+
+# --- Item 14: messages that name what is wrong.
+probe table-check-directory 2 'is a directory' -- "$X" jps-table arena.map --check folder
+probe table-check-dev-zero 2 'not a regular file' -- "$X" jps-table arena.map --check /dev/zero
+for size in 0 -3 3.0; do
+    printf '%s\n' "$size" >size.in
+    probe "map.in size $size" 2 'size.in:1:1: ' -- "$X" info size.in
+done
+probe scale-abc 2 'must be an integer from 1 to 64' -- "$X" render arena.map --scale abc -o x.png
+printf 'version 1\n0\tmissing.map\t8\t8\t0\t0\t7\t7\t9.9\n' >missing.map.scen
+probe scen-missing-map 2 'missing.map.scen:2: map missing.map' -- "$X" scen missing.map.scen
+
 # --- The fuzzers' malformed-file corpus, each file through the command that reads its format.
 corpus=$src/tests/fuzz/corpus
 for f in "$corpus"/movingai_map/* "$corpus"/map_loader/* "$corpus"/text_map/* \
