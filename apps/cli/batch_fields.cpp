@@ -3,12 +3,25 @@
 
 #include <cmath>
 
+#include "bounded_json.hpp"
 #include "pixel_arg.hpp"
 
 namespace xunlu::cli {
 
 std::string batch_source_name(const std::string& path) {
     return path == "-" ? "<stdin>" : path;
+}
+
+nlohmann::json parse_query_line(const batch_line& line) {
+    if (line.too_long) {
+        throw command_error{"line longer than " + std::to_string(max_batch_line_bytes) + " bytes"};
+    }
+    nlohmann::json query = parse_bounded_json(line.text);
+    if (!query.is_object()) {
+        throw command_error{std::string("the line is JSON but not an object (") +
+                            query.type_name() + "); a query is {\"from\": ..., \"to\": ...}"};
+    }
+    return query;
 }
 
 void refuse_unknown_keys(const nlohmann::json& q, std::initializer_list<const char*> known) {

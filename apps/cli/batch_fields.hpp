@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "batch_lines.hpp"
 #include "cli_common.hpp"
 #include "xunlu/core/point.hpp"
 
@@ -17,6 +18,11 @@ namespace xunlu::cli {
 
 /// "<stdin>" for "-", else the path: how batch errors name their input.
 [[nodiscard]] std::string batch_source_name(const std::string& path);
+
+/// The query of one batch line: a JSON object (parse_bounded_json: depth, duplicate keys, NUL
+/// bytes checked). Throws command_error saying what is wrong (a line too long, invalid JSON, a
+/// value that is not an object).
+[[nodiscard]] nlohmann::json parse_query_line(const batch_line& line);
 
 /// Refuses a query key outside `known` (a misspelt option must not be ignored silently).
 void refuse_unknown_keys(const nlohmann::json& q, std::initializer_list<const char*> known);

@@ -1,8 +1,11 @@
 // Shared CLI helpers: cell parsing, map loading with errors, search option binding, progress.
 #include "cli_common.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,14 +29,71 @@ void finish_with(exit_code code, const std::string& reason) {
     throw command_error{code == exit_bad_input ? reason : std::string(), code};
 }
 
+void write_output(const std::string& path, std::string_view bytes) {
+    if (path == "-") return write_stdout(bytes);
+    if (auto failed = write_file_replacing(path, bytes)) throw command_error{failed->message};
+}
+
+void write_stdout(std::string_view bytes) {
+    errno = 0;
+    if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
+        const int e = errno;
+        throw command_error{std::string("standard output: write failed") +
+                            (e != 0 ? std::string(": ") + std::strerror(e) : std::string())};
+    }
+    flush_stdout();
+}
+
+void flush_stdout() {
+    // A write that failed earlier (a printf whose buffer was flushed) left errno set: keep it.
+    if (std::ferror(stdout) == 0) errno = 0;
+    const int earlier = errno;
+    if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return;
+    const int e = errno != 0 ? errno : earlier;
+    throw command_error{std::string("standard output: write failed") +
+                        (e != 0 ? std::string(": ") + std::strerror(e) : std::string())};
+}
+
+void refuse_big_picture(std::int64_t width_px, std::int64_t height_px, std::int64_t scale,
+                        const std::string& flag, const char* scale_flag) {
+    if (width_px * height_px <= (std::int64_t{1} << 28)) return;
+    throw command_error{flag + ": the picture would be " + std::to_string(width_px) + "x" +
+                        std::to_string(height_px) + " pixels, above the limit of 2^28" +
+                        (scale > 1 ? std::string("; lower ") + scale_flag
+                                   : std::string(" even at 1 pixel per cell: the map is too "
+                                                 "large to draw"))};
+}
+
+output_file open_output(const std::string& path) {
+    auto f = output_file::open(path);
+    if (!f) throw command_error{f.err().message};
+    return std::move(f).value();
+}
+
+void write_line(output_file& f, std::string_view line) {
+    f.write(line);
+    f.write("\n");
+    if (f.failure()) throw command_error{f.failure()->message};
+}
+
+void finish_output(output_file& f) {
+    if (auto failed = f.commit()) throw command_error{failed->message};
+}
+
 namespace {
 
-CLI::Validator integer_at_least(long long minimum) {
+CLI::Validator integer_at_least(unsigned long long minimum) {
     return CLI::Validator(
         [minimum](std::string& value) -> std::string {
-            long long v = 0;
-            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-            if (ec != std::errc{} || p != value.data() + value.size() || v < minimum) {
+            // Unsigned, so counts up to 2^64 - 1 pass; a sign is never wrapped to a huge value.
+            unsigned long long v = 0;
+            const char* end = value.data() + value.size();
+            const bool digits = !value.empty() && value[0] >= '0' && value[0] <= '9';
+            const auto [p, ec] = std::from_chars(value.data(), end, v);
+            if (digits && ec == std::errc::result_out_of_range) {
+                return "must be at most 18446744073709551615, got '" + value + "'";
+            }
+            if (!digits || ec != std::errc{} || p != end || v < minimum) {
                 return "must be an integer >= " + std::to_string(minimum) + ", got '" + value + "'";
             }
             return {};
@@ -53,6 +113,39 @@ const CLI::Validator& positive() {
     return v;
 }
 
+CLI::Validator integer_range(unsigned long long lo, unsigned long long hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& value) -> std::string {
+            unsigned long long v = 0;
+            const char* end = value.data() + value.size();
+            const bool digits = !value.empty() && value[0] >= '0' && value[0] <= '9';
+            const auto [p, ec] = std::from_chars(value.data(), end, v);
+            if (!digits || ec != std::errc{} || p != end || v < lo || v > hi) {
+                return "must be an integer from " + std::to_string(lo) + " to " +
+                       std::to_string(hi) + ", got '" + value + "'";
+            }
+            return {};
+        },
+        "");
+}
+
+const CLI::Validator& signed_integer() {
+    static const CLI::Validator v(
+        [](std::string& value) -> std::string {
+            long long n = 0;
+            const char* end = value.data() + value.size();
+            const auto [p, ec] = std::from_chars(value.data(), end, n);
+            if (ec == std::errc::result_out_of_range) {
+                return "must be between -9223372036854775808 and 9223372036854775807, got '" +
+                       value + "'";
+            }
+            if (ec != std::errc{} || p != end) return "must be an integer, got '" + value + "'";
+            return {};
+        },
+        "");
+    return v;
+}
+
 cell parse_cell(const std::string& text, const std::string& what) {
     const auto comma = text.find(',');
     cell c{};
@@ -65,6 +158,19 @@ cell parse_cell(const std::string& text, const std::string& what) {
         throw command_error{what + " must be X,Y with integer cells, got '" + text + "'"};
     }
     return c;
+}
+
+std::string read_text_input(const std::string& path, std::size_t max_bytes, std::string_view prefix,
+                            const std::string& what) {
+    const std::string name = path == "-" ? "<stdin>" : path;
+    auto text = io::read_file(path, max_bytes, [&](std::string_view head) -> std::optional<error> {
+        std::string_view body = io::strip_utf8_bom(head);
+        body.remove_prefix(std::min(body.size(), body.find_first_not_of(" \t")));
+        if (body.empty() || body.starts_with(prefix)) return std::nullopt; // empty: the parser says
+        return error{name + ": not " + what + " (which starts with '" + std::string(prefix) + "')"};
+    });
+    if (!text) throw command_error{text.err().message};
+    return std::move(text).value();
 }
 
 grid::grid_map load_map_or_fail(const std::string& path, const std::string& layers) {
@@ -86,7 +192,11 @@ any_map load_any_map_or_fail(const std::string& path, const std::string& layers)
         throw command_error{"the map and --layers cannot both come from standard input"};
     }
     const std::string name = path == "-" ? "<stdin>" : path;
-    auto content = io::read_file(path);
+    // Refused from its first bytes (no map format, a declared side over the limit): an
+    // oversized body is never read.
+    auto content = io::read_file(path, io::max_file_bytes, [&](std::string_view head) {
+        return io::check_map_head(head, name);
+    });
     if (!content) throw command_error{content.err().message};
     auto with_layers = [&](any_map m) {
         if (!layers.empty()) {
@@ -124,8 +234,19 @@ void apply_hex(search::search_request& request, const std::optional<grid::hex_la
     request.hex = hex;
 }
 
+void require_regular_file(const std::string& path, const std::string& kind) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return; // the loader names what is missing
+    if (S_ISDIR(st.st_mode)) throw command_error{path + ": is a directory, expected a " + kind};
+    if (!S_ISREG(st.st_mode)) {
+        throw command_error{path + ": not a regular file (a " + kind +
+                            " is read from a file whose size its header announces)"};
+    }
+}
+
 void install_jps_table(const grid::grid_map& map, const std::string& path, bool ignore_low) {
     if (path.empty()) return;
+    require_regular_file(path, "JPS+ table");
     const auto mask =
         ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
     auto table = jps::jump_table::load(path, map, mask);
@@ -148,8 +269,10 @@ nlohmann::json table_file_json(const table_file_args& a, const grid::grid_map& m
 
 void add_table_file_options(CLI::App& cmd, table_file_args& a, const std::string& what) {
     cmd.add_option("map", a.map, "map file")->required();
-    cmd.add_option("-o,--out", a.out, "write the " + what + " to this file");
-    cmd.add_option("--check", a.check, "load this " + what + " file and check it against the map");
+    auto* out = cmd.add_option("-o,--out", a.out, "write the " + what + " to this file");
+    cmd.add_option("--check", a.check, "load this " + what + " file and check it against the map")
+        ->excludes(out); // --check reads a file: with -o it would silently write nothing
+
     cmd.add_flag("--ignore-low", a.ignore_low, what + " for queries that ignore low obstacles");
     cmd.add_flag("--json", a.json, "one JSON object on stdout");
     add_layers_option(cmd, a.layers);

@@ -8,9 +8,11 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xunlu/core/cell.hpp"
+#include "xunlu/core/output_file.hpp"
 #include "xunlu/encode/exit_status.hpp"
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/hex_layout.hpp"
@@ -38,13 +40,47 @@ struct command_error {
 /// only (a negative answer is already in the output).
 void finish_with(exit_code code, const std::string& reason);
 
+/// Writes `bytes` to `path` ("-" = standard output) all or nothing: a temporary file beside
+/// `path` renamed over it (xunlu::output_file), so a failed write leaves an existing file as it
+/// was. Throws command_error naming the path and the reason.
+void write_output(const std::string& path, std::string_view bytes);
+/// Writes `bytes` to standard output and flushes it; throws command_error with the reason when
+/// the write fails (a full disk, a closed descriptor).
+void write_stdout(std::string_view bytes);
+/// Flushes standard output; throws command_error with the reason when a write to it failed.
+void flush_stdout();
+/// Opens an output written line by line (--emit-paths, --trajectories): committed by
+/// finish_output, discarded (an existing file left as it was) when the command fails first.
+[[nodiscard]] output_file open_output(const std::string& path);
+/// Appends to an output of open_output; throws command_error on the first failed write.
+void write_line(output_file& f, std::string_view line);
+/// Commits an output of open_output; throws command_error when it cannot.
+void finish_output(output_file& f);
+
+/// Refuses a picture above 2^28 pixels before anything is drawn (or searched): `flag` names
+/// the option ("--png"); advises a lower `scale_flag` only when `scale` is above 1.
+void refuse_big_picture(std::int64_t width_px, std::int64_t height_px, std::int64_t scale,
+                        const std::string& flag, const char* scale_flag = "--scale");
+
 /// CLI11 checks with messages a user understands: an integer >= 0 (a negative value is refused,
 /// never wrapped to a huge one), an integer >= 1.
 [[nodiscard]] const CLI::Validator& non_negative();
 [[nodiscard]] const CLI::Validator& positive();
+/// A CLI11 check: an integer from `lo` to `hi` ("must be an integer from 1 to 64, got 'abc'";
+/// CLI::Range said "Value abc not in range" for text that is no number).
+[[nodiscard]] CLI::Validator integer_range(unsigned long long lo, unsigned long long hi);
+/// A CLI11 check: a whole number that fits 64 bits signed (never clamped to the nearest one).
+[[nodiscard]] const CLI::Validator& signed_integer();
 
 /// Parses "X,Y" into a cell (integers).
 [[nodiscard]] cell parse_cell(const std::string& text, const std::string& what);
+
+/// Reads a text input that must start with `prefix` (after a UTF-8 byte-order mark and blanks;
+/// "" = any start), at most
+/// `max_bytes`: content that starts otherwise is refused from its first bytes ("FILE: not
+/// WHAT (which starts with 'PREFIX')"), a larger one by its size, neither read whole.
+[[nodiscard]] std::string read_text_input(const std::string& path, std::size_t max_bytes,
+                                          std::string_view prefix, const std::string& what);
 
 /// Loads a map in any supported format or throws command_error naming the file; when `layers` is
 /// not empty, also applies that layer file (low obstacles, terrain costs; docs/formats.md).
@@ -64,6 +100,10 @@ struct any_map {
 /// hex maps (registry capability `hex`).
 void apply_hex(search::search_request& request, const std::optional<grid::hex_layout>& hex,
                const std::string& algo);
+
+/// Refuses a path that is a folder or not a regular file (a device, a pipe) where a table file
+/// is read: its size is part of its check. `kind` names the file ("JPS+ table").
+void require_regular_file(const std::string& path, const std::string& kind);
 
 /// Installs a JPS+ table saved by `xunlu jps-table -o` (checked against `map` and the obstacle
 /// mask) in the map's derived cache, so jps+ queries on `map` use it instead of building one.

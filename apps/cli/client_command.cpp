@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <google/protobuf/util/json_util.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "cli_common.hpp"
 #include "pathfinding_client.hpp"
 #include "pixel_arg.hpp"
+#include "xunlu/io/parse_error.hpp"
 
 namespace xunlu::cli {
 
@@ -37,6 +40,9 @@ struct client_args {
     std::string path, file, waypoints, stages;
     double cell_size = 1.0;
     bool replace = false;
+    /// The server's request limit (xunlu-server's max_request_bytes, 16 MiB by default): a
+    /// larger --file is refused here, before it is read and sent.
+    std::uint64_t max_bytes = std::uint64_t{16} << 20;
     // update
     std::vector<std::string> sets;
     std::int64_t expected_version = -1;
@@ -222,16 +228,28 @@ void register_client(CLI::App& app) {
     load->add_option("--algo", a->algo, "grid search of the route stages (default jps)");
     load->add_option("--stages", a->stages, "comma-separated stage order");
     load->add_flag("--replace", a->replace, "replace a scene of the same id");
+    load->add_option("--max-bytes", a->max_bytes,
+                     "the server's request limit in bytes (its max_request_bytes; a larger "
+                     "--file is refused before it is sent)")
+        ->capture_default_str()
+        ->check(positive());
     common(load);
     load->callback([a] {
         v1::LoadSceneRequest r;
         r.set_id(a->scene);
         if (!a->file.empty()) {
-            std::ifstream in(a->file, std::ios::binary);
-            if (!in) throw command_error{"--file: cannot read '" + a->file + "'"};
-            std::ostringstream bytes;
-            bytes << in.rdbuf();
-            r.set_map_bytes(bytes.str());
+            // The map and the request's other fields must fit the server's limit: refused by
+            // the file's size (or while reading a stream) before anything is sent.
+            const std::uint64_t limit = a->max_bytes > 4096 ? a->max_bytes - 4096 : 0;
+            auto bytes = io::read_file(a->file, static_cast<std::size_t>(std::min<std::uint64_t>(
+                                                    limit, io::max_file_bytes)));
+            if (!bytes) {
+                throw command_error{"--file: " + bytes.err().message +
+                                    " (the server takes requests of at most --max-bytes " +
+                                    std::to_string(a->max_bytes) +
+                                    "; load a larger map with --path on the server)"};
+            }
+            r.set_map_bytes(std::move(bytes).value());
         } else if (!a->path.empty()) {
             r.set_path(a->path);
         } else {

@@ -277,18 +277,18 @@ void register_compare_batch(CLI::App& app) {
     cmd->add_option("--every", args->every, "use every N-th scenario")
         ->check(positive())
         ->capture_default_str()
-        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
+        ->check(integer_range(std::size_t{1}, std::size_t{1} << 30));
     cmd->add_flag("--generated", args->generated,
                   "generated maps: random 10/20/30/40 %, rooms, maze");
     cmd->add_option("--size", args->size, "generated map side, cells")
         ->capture_default_str()
-        ->check(CLI::Range(8, 4096));
+        ->check(integer_range(8, 4096));
     cmd->add_option("--maps", args->maps, "generated maps per family")
         ->capture_default_str()
-        ->check(CLI::Range(1, 1000));
+        ->check(integer_range(1, 1000));
     cmd->add_option("--queries", args->queries, "random queries per generated map")
         ->capture_default_str()
-        ->check(CLI::Range(1, 1000000));
+        ->check(integer_range(1, 1000000));
     cmd->add_option("--seed", args->seed, "seed of the generated maps and queries")
         ->capture_default_str();
     args->options.add_to(*cmd);

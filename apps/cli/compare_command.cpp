@@ -56,7 +56,9 @@ void run_compare(const compare_args& a) {
     request.record_trace = !a.png.empty();
     const auto c = hybrid::compare_methods(map, request, a.options.methods());
 
-    if (!a.png.empty()) {
+    // A refused query (exit 2) writes no picture: an existing --png is left as it was.
+    const exit_code code = encode::exit_code_for(c.astar().status);
+    if (code != exit_bad_input && !a.png.empty()) {
         auto written = render::write_png(draw_comparison(map, c), a.png);
         if (!written) throw command_error{written.err().message};
     }
@@ -100,7 +102,7 @@ void run_compare(const compare_args& a) {
         }
     }
     // A* decides: it is optimal and complete, so its status is the query's answer.
-    finish_with(encode::exit_code_for(c.astar().status), c.astar().reason);
+    finish_with(code, c.astar().reason);
 }
 
 } // namespace

@@ -40,18 +40,6 @@ std::string output_format(const convert_args& a) {
                         "': name it .map, .png, .in or .txt, or give --to movingai|map.in|png"};
 }
 
-void write_bytes(const std::string& path, const std::string& bytes) {
-    if (path == "-") {
-        std::fwrite(bytes.data(), 1, bytes.size(), stdout);
-        std::fflush(stdout);
-        return;
-    }
-    std::ofstream f(path, std::ios::binary);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) throw command_error{path + ": cannot write"};
-}
-
 /// The map's high obstacles alone (what every map format holds).
 grid::grid_map obstacles_only(const grid::grid_map& map) {
     grid::grid_map plain = map;
@@ -85,16 +73,14 @@ void run_convert(const convert_args& a) {
     } else if (format == "map.in") {
         bytes = io::write_text_map(plain);
     } else {
-        if (std::int64_t{map.width()} * a.scale * map.height() * a.scale >
-            (std::int64_t{1} << 28)) {
-            throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
-        }
+        refuse_big_picture(std::int64_t{map.width()} * a.scale,
+                           std::int64_t{map.height()} * a.scale, a.scale, "convert --to png");
         auto png = render::encode_png(render::draw_map(plain, a.scale));
         if (!png) throw command_error{png.err().message};
         bytes = std::move(png).value();
     }
-    write_bytes(a.out, bytes);
-    if (!a.layers_out.empty()) write_bytes(a.layers_out, io::write_layer_file(map));
+    write_output(a.out, bytes);
+    if (!a.layers_out.empty()) write_output(a.layers_out, io::write_layer_file(map));
     if (a.out != "-" && a.layers_out != "-") {
         std::string note = a.out + " (" + format + ", " + std::to_string(map.width()) + " x " +
                            std::to_string(map.height()) + " cells";
@@ -124,7 +110,7 @@ void register_convert(CLI::App& app) {
                   "drop low obstacles and terrain costs the output format cannot hold");
     cmd->add_option("--scale", args->scale, "png: pixels per cell, 1 to 64")
         ->capture_default_str()
-        ->check(CLI::Range(1, 64));
+        ->check(integer_range(1, 64));
     cmd->callback([args] { run_convert(*args); });
 }
 

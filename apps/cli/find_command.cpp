@@ -8,10 +8,12 @@
 #include <cstddef>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "batch_fields.hpp"
@@ -24,6 +26,7 @@
 #include "xunlu/overlays/clearance_layer.hpp"
 #include "xunlu/overlays/fog_file.hpp"
 #include "xunlu/overlays/influence_file.hpp"
+#include "xunlu/overlays/query_layers.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/render/hex_picture.hpp"
 #include "xunlu/render/map_picture.hpp"
@@ -75,6 +78,31 @@ void refuse_square_only_options(const find_args& a, const any_map& loaded) {
     }
 }
 
+/// A saved table given with an algorithm that never reads it is refused, not ignored.
+void refuse_unused_tables(const find_args& a) {
+    const std::string& algo = a.search.algo;
+    auto uses = [&](std::initializer_list<const char*> users) {
+        for (const char* u : users) {
+            if (algo == u) return true;
+        }
+        return false;
+    };
+    auto refuse = [&](const char* flag, const char* users) {
+        throw command_error{std::string(flag) + " is read by --algo " + users + " only, not by " +
+                            algo};
+    };
+    if (!a.jps_table.empty() && !uses({"jps+", "jps+-unpruned", "jps+-dh", "auto-pre"})) {
+        refuse("--jps-table", "jps+, jps+-unpruned, jps+-dh and auto-pre");
+    }
+    if (!a.subgoal_graph.empty() && !uses({"subgoal", "subgoal-ch", "auto-pre"})) {
+        refuse("--subgoal-graph", "subgoal, subgoal-ch and auto-pre");
+    }
+    if (!a.subgoal_hierarchy.empty() && !uses({"subgoal-ch", "auto-pre"})) {
+        refuse("--subgoal-hierarchy", "subgoal-ch and auto-pre");
+    }
+    if (!a.visgraph.empty() && !uses({"visgraph"})) refuse("--visgraph", "visgraph");
+}
+
 /// The map to search: the file's, or what the unit's layers make of it (overlays::layered_map):
 /// with --fog what a player believes of it (explored cells as they are, the others as --assume
 /// says), with --influence the terrain plus the weighted influence layers, with --size N the map
@@ -99,16 +127,18 @@ any_map load_for_find(const find_args& a) {
 }
 
 /// With --size N, an endpoint where the unit does not fit is named as such (not "blocked").
-void check_unit_fits(const find_args& a, const grid::grid_map& sized, cell c, const char* what) {
-    if (a.unit.size == 1 || !sized.in_bounds(c) || sized.passable(c)) return;
-    throw command_error{"--size " + std::to_string(a.unit.size) + ": " + what + " (" +
+void check_unit_fits(std::int32_t size, const grid::grid_map& sized, cell c, const char* what,
+                     const char* flag = "--size") {
+    if (size == 1 || !sized.in_bounds(c) || sized.passable(c)) return;
+    throw command_error{std::string(flag) + " " + std::to_string(size) + ": " + what + " (" +
                         std::to_string(c.x) + "," + std::to_string(c.y) + "): a " +
-                        std::to_string(a.unit.size) + "x" + std::to_string(a.unit.size) +
+                        std::to_string(size) + "x" + std::to_string(size) +
                         " unit with its top-left cell there overlaps a wall or leaves the map"};
 }
 
 /// `find --batch`: one JSON query per line, one JSON answer per line; the map (and its caches,
-/// e.g. the JPS+ table) loaded once and one engine kept per algorithm.
+/// e.g. the JPS+ table) loaded once and one engine kept per algorithm. A line's `unit_size`
+/// searches the map of that unit size (made once per size and obstacle mask).
 void run_find_batch(const find_args& a) {
     if (!a.from.empty() || !a.to.empty() || !a.out.empty() || !a.png.empty()) {
         throw command_error{"--batch takes the queries from the file: drop --from, --to, --out "
@@ -122,6 +152,34 @@ void run_find_batch(const find_args& a) {
     install_subgoal_graph(map, a.subgoal_graph, a.search.ignore_low);
     install_subgoal_hierarchy(map, a.subgoal_hierarchy, a.search);
     install_visibility_graph(map, a.visgraph, a.search.ignore_low);
+    // Lines with another unit_size than --size search the file's map under the unit's layers
+    // with that size (fog and influences as on the command line).
+    std::unique_ptr<any_map> base;
+    std::unique_ptr<loaded_unit_layers> unit;
+    std::map<std::pair<std::int32_t, bool>, std::shared_ptr<const grid::grid_map>> sized;
+    auto map_for = [&](std::int32_t size, bool ignore_low) -> const grid::grid_map& {
+        if (size == a.unit.size) return map;
+        if (loaded.hex) throw command_error{"\"unit_size\" works on square grids only"};
+        if (size < 1 || size > overlays::clearance_cap) {
+            throw command_error{"\"unit_size\" " + std::to_string(size) + " is outside 1.." +
+                                std::to_string(overlays::clearance_cap)};
+        }
+        auto& slot = sized[{size, ignore_low}];
+        if (!slot) {
+            if (!base) {
+                base = std::make_unique<any_map>(load_any_map_or_fail(a.map, a.layers));
+                unit = std::make_unique<loaded_unit_layers>(a.unit, base->map);
+            }
+            overlays::query_layers layers = unit->layers();
+            layers.unit_size = size;
+            auto made = overlays::layered_map(base->map, layers,
+                                              ignore_low ? grid::obstacle_mask::high_only
+                                                         : grid::obstacle_mask::high_and_low);
+            if (!made) throw command_error{made.err().message};
+            slot = std::move(made).value();
+        }
+        return *slot;
+    };
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
     bool bad_line = false, not_found = false;
@@ -129,17 +187,10 @@ void run_find_batch(const find_args& a) {
         nlohmann::json out;
         nlohmann::json query;
         try {
-            if (line->too_long) {
-                throw command_error{"line longer than " + std::to_string(max_batch_line_bytes) +
-                                    " bytes"};
-            }
-            query = nlohmann::json::parse(line->text, nullptr, false);
-            if (query.is_discarded() || !query.is_object()) {
-                throw command_error{"not a JSON object"};
-            }
+            query = parse_query_line(*line);
             refuse_unknown_keys(query, {"id", "from", "to", "algo", "rule", "heuristic", "costs",
                                         "ignore_low", "max_expansions", "max_memory_mb",
-                                        "turn_penalty", "weight"});
+                                        "turn_penalty", "weight", "unit_size"});
             search_options o = a.search;
             o.algo = json_get<std::string>(query, "algo", o.algo);
             o.rule = json_get<std::string>(query, "rule", o.rule);
@@ -151,14 +202,18 @@ void run_find_batch(const find_args& a) {
                 o.turn_penalty = json_get<double>(query, "turn_penalty", 0.0);
             }
             o.weight = json_get<double>(query, "weight", o.weight);
+            const std::int32_t size = json_get<std::int32_t>(query, "unit_size", a.unit.size);
+            const grid::grid_map& searched = map_for(size, o.ignore_low);
             auto request = o.to_request(json_cell(query, "from"), json_cell(query, "to"));
+            check_unit_fits(size, searched, request.start, "start", "\"unit_size\"");
+            check_unit_fits(size, searched, request.goal, "goal", "\"unit_size\"");
             apply_hex(request, loaded.hex, o.algo);
             request.max_memory_bytes =
                 memory_cap_bytes(json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
             auto& engine = engines[o.algo];
             if (!engine) engine = registry::find_finder(o.algo)->make();
             const auto t0 = std::chrono::steady_clock::now();
-            const search::search_result r = engine->find(map, request);
+            const search::search_result r = engine->find(searched, request);
             // Per-map data built by this query (JPS bit rows, ...) is not search time.
             const double us = micros_since(t0) - r.stats.preprocess_us;
             out = encode::search_json(r);
@@ -175,8 +230,7 @@ void run_find_batch(const find_args& a) {
         }
         out["line"] = line->number;
         if (query.is_object() && query.contains("id")) out["id"] = query["id"];
-        std::printf("%s\n", out.dump().c_str());
-        std::fflush(stdout);
+        write_stdout(out.dump() + "\n"); // a lost answer ends the batch (exit 2)
     }
     if (bad_line) throw command_error{"", exit_bad_input};
     if (not_found) throw command_error{"", exit_failed};
@@ -187,6 +241,7 @@ void run_find(const find_args& a) {
     if (a.from.empty() || a.to.empty()) {
         throw command_error{"--from and --to are required (or --batch FILE)"};
     }
+    refuse_unused_tables(a);
     const any_map loaded = load_for_find(a);
     const grid::grid_map& map = loaded.map;
     refuse_square_only_options(a, loaded);
@@ -194,9 +249,18 @@ void run_find(const find_args& a) {
     install_subgoal_graph(map, a.subgoal_graph, a.search.ignore_low);
     install_subgoal_hierarchy(map, a.subgoal_hierarchy, a.search);
     install_visibility_graph(map, a.visgraph, a.search.ignore_low);
+    if (!a.png.empty()) { // the picture's size is known now: refused before the search
+        if (loaded.hex) {
+            const render::hex_picture picture(map, *loaded.hex);
+            refuse_big_picture(picture.width_px(), picture.height_px(), 1, "--png");
+        } else {
+            const std::int64_t scale = render::auto_scale(map);
+            refuse_big_picture(map.width() * scale, map.height() * scale, scale, "--png");
+        }
+    }
     auto request = a.search.to_request(parse_cell(a.from, "--from"), parse_cell(a.to, "--to"));
-    check_unit_fits(a, map, request.start, "start");
-    check_unit_fits(a, map, request.goal, "goal");
+    check_unit_fits(a.unit.size, map, request.start, "start");
+    check_unit_fits(a.unit.size, map, request.goal, "goal");
     apply_hex(request, loaded.hex, a.search.algo);
     request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
     // The picture's trace comes from the one timed run (an observer records it as the search
@@ -207,27 +271,23 @@ void run_find(const find_args& a) {
     const search::search_result r = engine->find(map, request);
     // Per-map data built by this query (JPS bit rows, ...) is reported apart, not as search time.
     const double us = micros_since(t0) - r.stats.preprocess_us;
+    // A refused query (exit 2) writes no file: an existing --out or --png is left as it was.
+    const exit_code code = encode::exit_code_for(r.status);
+    const bool write_files = code != exit_bad_input;
 
-    if (!a.out.empty()) {
-        const std::string text =
-            io::write_map_out(map, r.path,
-                              {std::string(search::status_name(r.status)), r.length, r.cost,
-                               r.stats.expanded, us / 1000.0});
-        std::ofstream f(a.out, std::ios::binary);
-        f << text;
-        if (!f) throw command_error{a.out + ": cannot write"};
+    if (write_files && !a.out.empty()) {
+        write_output(a.out, io::write_map_out(map, r.path,
+                                              {std::string(search::status_name(r.status)), r.length,
+                                               r.cost, r.stats.expanded, us / 1000.0}));
     }
-    if (!a.png.empty() && loaded.hex) {
+    if (write_files && !a.png.empty() && loaded.hex) {
         render::hex_picture picture(map, *loaded.hex);
-        if (std::int64_t{picture.width_px()} * picture.height_px() > (std::int64_t{1} << 28)) {
-            throw command_error{"--png: the picture would exceed 2^28 pixels"};
-        }
         picture.paint(r.trace.expanded, render::colour::expanded);
         picture.paint(r.trace.open, render::colour::open);
         picture.set_path(r.path);
         auto written = render::write_png(picture.render(), a.png);
         if (!written) throw command_error{written.err().message};
-    } else if (!a.png.empty()) {
+    } else if (write_files && !a.png.empty()) {
         const auto scale = render::auto_scale(map);
         auto img = render::draw_map(map, scale);
         render::draw_cells(img, r.trace.expanded, scale, render::colour::expanded);
@@ -260,7 +320,7 @@ void run_find(const find_args& a) {
                         r.stats.preprocess_us);
         }
     }
-    finish_with(encode::exit_code_for(r.status), r.reason);
+    finish_with(code, r.reason);
 }
 
 } // namespace

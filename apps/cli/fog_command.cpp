@@ -22,9 +22,11 @@ overlays::unknown_cells parse_assumption(const std::string& text) {
 }
 
 overlays::fog_layer load_fog_or_fail(const std::string& path, const grid::grid_map& map) {
-    auto text = io::read_file(path);
-    if (!text) throw command_error{text.err().message};
-    auto fog = overlays::parse_fog(*text, path);
+    // At most the size a fog of this map takes (header, one byte per cell, CRLF line ends).
+    const std::size_t bound =
+        4096 + (static_cast<std::size_t>(map.width()) + 2) * static_cast<std::size_t>(map.height());
+    const std::string text = read_text_input(path, bound, "type fog", "a fog file");
+    auto fog = overlays::parse_fog(text, path);
     if (!fog) throw command_error{fog.err().message};
     if (fog->width() != map.width() || fog->height() != map.height()) {
         throw command_error{path + ": the fog is " + std::to_string(fog->width()) + "x" +
@@ -65,6 +67,8 @@ std::string_view status_name(overlays::fog_walk_status s) {
 }
 
 void run_fog(const fog_args& a) {
+    if (a.walk && !a.json)
+        throw command_error{"--walk adds the cells walked to --json: add --json"};
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     const cell from = parse_cell(a.from, "--from");
     const cell to = parse_cell(a.to, "--to");
@@ -79,9 +83,7 @@ void run_fog(const fog_args& a) {
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     if (walk.status == overlays::fog_walk_status::invalid) throw command_error{walk.reason};
     if (!a.save_fog.empty()) {
-        std::ofstream f(a.save_fog, std::ios::binary);
-        f << overlays::write_fog(fog);
-        if (!f) throw command_error{a.save_fog + ": cannot write"};
+        write_output(a.save_fog, overlays::write_fog(fog));
     }
     if (a.json) {
         nlohmann::json j;
@@ -132,13 +134,14 @@ void register_fog(CLI::App& app) {
     cmd->add_option("--from", args->from, "start cell X,Y")->required();
     cmd->add_option("--to", args->to, "goal cell X,Y")->required();
     cmd->add_option("--sensor", args->sensor, "cells the unit sees around it (radius)")
-        ->check(CLI::Range(0, 1000))
+        ->check(integer_range(0, 1000))
         ->capture_default_str();
     cmd->add_option("--assume", args->assume, "unseen cells are walkable or blocked")
         ->capture_default_str();
     cmd->add_option("--fog", args->fog, "fog file: what the player has explored already");
     cmd->add_option("--save-fog", args->save_fog, "write the fog file after the walk");
-    cmd->add_option("--max-steps", args->max_steps, "stop after N steps (0 = 4 x the cells)");
+    cmd->add_option("--max-steps", args->max_steps, "stop after N steps (0 = 4 x the cells)")
+        ->check(non_negative());
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->add_flag("--walk", args->walk, "with --json: the cells walked, as \"walk\"");
     add_layers_option(*cmd, args->layers);

@@ -70,13 +70,7 @@ void run_gen(const gen_args& a) {
         throw command_error{"unknown --format '" + format +
                             "' (use movingai, map.in, hex or hex:LAYOUT)"};
     }
-    if (a.out.empty() || a.out == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return;
-    }
-    std::ofstream f(a.out, std::ios::binary);
-    f << text;
-    if (!f) throw command_error{a.out + ": cannot write"};
+    write_output(a.out.empty() ? "-" : a.out, text);
 }
 
 } // namespace
@@ -89,15 +83,22 @@ void register_gen(CLI::App& app) {
                     "random, maze, rooms or world (a big game world: woods, rivers with bridges, "
                     "walled towns of buildings with doors)")
         ->capture_default_str();
-    cmd->add_option("--size", args->size, "side of a square map (cells)")->capture_default_str();
-    cmd->add_option("--width", args->width, "width, overrides --size");
-    cmd->add_option("--height", args->height, "height, overrides --size");
+    cmd->add_option("--size", args->size, "side of a square map (cells)")
+        ->capture_default_str()
+        ->check(positive());
+    cmd->add_option("--width", args->width, "width, overrides --size")->check(positive());
+    cmd->add_option("--height", args->height, "height, overrides --size")->check(positive());
     cmd->add_option("--rate", args->rate, "random: obstacle percentage (count = N*N*R/100)")
         ->capture_default_str();
     cmd->add_option("--seed", args->seed, "random seed (same seed, same map)")
-        ->capture_default_str();
-    cmd->add_option("--corridor", args->corridor, "maze: corridor width")->capture_default_str();
-    cmd->add_option("--room", args->room, "rooms: room width")->capture_default_str();
+        ->capture_default_str()
+        ->check(non_negative());
+    cmd->add_option("--corridor", args->corridor, "maze: corridor width")
+        ->capture_default_str()
+        ->check(positive());
+    cmd->add_option("--room", args->room, "rooms: room width")
+        ->capture_default_str()
+        ->check(positive());
     cmd->add_option(
            "--format", args->format,
            "movingai, map.in, hex, hex:LAYOUT (docs/hex-maps.md), or auto (by -o extension)")

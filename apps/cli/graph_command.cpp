@@ -98,8 +98,8 @@ void register_graph(CLI::App& app) {
                     "a folder with roadPoint.csv and pathlink.csv, or a JSON graph file "
                     "(docs/formats.md; - = standard input)")
         ->required();
-    cmd->add_option("--from", a->from, "start node id")->required();
-    cmd->add_option("--to", a->to, "goal node id")->required();
+    cmd->add_option("--from", a->from, "start node id")->required()->check(signed_integer());
+    cmd->add_option("--to", a->to, "goal node id")->required()->check(signed_integer());
     cmd->add_flag("--directed", a->directed,
                   "CSV folder: each pathlink.csv row is a one-way edge from -> to");
     cmd->add_flag("--dijkstra", a->dijkstra, "search without the heuristic (Dijkstra)");

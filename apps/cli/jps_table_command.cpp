@@ -19,6 +19,7 @@ void run_jps_table(const jps_table_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
     const auto mask = a.mask();
     if (!a.check.empty()) {
+        require_regular_file(a.check, "JPS+ table");
         const auto t0 = std::chrono::steady_clock::now();
         auto loaded = jps::jump_table::load(a.check, map, mask);
         if (!loaded) throw command_error{loaded.err().message};

@@ -31,6 +31,21 @@ void run_landmarks(const landmarks_args& a) {
     }
     const std::size_t count =
         a.count == 0 ? search::landmark_table::count_for(map.padded_cells()) : a.count;
+    // build() places none above its table budget (the -dh finders then use the base
+    // heuristic): asked for by name, that is an error, not an empty table with exit 0.
+    using lt = search::landmark_table;
+    if (lt::table_bytes(map.padded_cells(), count) > lt::max_table_bytes) {
+        std::size_t fits = lt::max_count;
+        while (fits > 0 && lt::table_bytes(map.padded_cells(), fits) > lt::max_table_bytes) {
+            --fits;
+        }
+        throw command_error{"--count " + std::to_string(count) + ": the table would take " +
+                            std::to_string(lt::table_bytes(map.padded_cells(), count) >> 20) +
+                            " MiB on this map, above the limit of " +
+                            std::to_string(lt::max_table_bytes >> 20) + " MiB" +
+                            (fits > 0 ? "; at most --count " + std::to_string(fits) + " fits"
+                                      : std::string("; the map is too large for landmarks"))};
+    }
     const auto mask =
         a.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
     const bool progress = stderr_is_terminal() && !a.json &&
@@ -76,7 +91,7 @@ void register_landmarks(CLI::App& app) {
     cmd->add_option("--count", args->count,
                     "landmarks to place, 1..32 (default: what the -dh finders use, 16 on maps "
                     "up to 2^19 padded cells, 8 above)")
-        ->check(CLI::Range(0, 32));
+        ->check(integer_range(0, 32));
     cmd->add_flag("--ignore-low", args->ignore_low,
                   "the table for queries that ignore low "
                   "obstacles");

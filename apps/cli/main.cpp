@@ -35,6 +35,8 @@ int main(int argc, char** argv) {
     xunlu::cli::register_update(app);
     try {
         app.parse(argc, argv);
+        // Output lost to a full disk or a closed descriptor is an error, not a success.
+        xunlu::cli::flush_stdout();
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e); // --help, --version
         std::fprintf(stderr, "xunlu: %s\nRun with --help for more information.\n", e.what());

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace xunlu::cli {
 
@@ -18,7 +19,19 @@ point parse_pixel(const std::string& text, const std::string& what) {
         !parse(std::string_view(text).substr(comma + 1), p.y)) {
         throw command_error{what + " must be PX,PY with finite pixel numbers, got '" + text + "'"};
     }
+    p.x += 0.0; // -0 becomes 0
+    p.y += 0.0;
     return p;
+}
+
+std::string pixel_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v + 0.0); // + 0.0: -0 becomes 0
+    return buf;
+}
+
+std::string pixel_text(point p) {
+    return "(" + pixel_number(p.x) + "," + pixel_number(p.y) + ")";
 }
 
 } // namespace xunlu::cli

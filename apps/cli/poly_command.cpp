@@ -105,9 +105,11 @@ struct loaded_graph {
 /// scene and builds its graph.
 loaded_graph load_graph(const poly_args& a, const std::optional<point>& at = {}) {
     check_arc_tolerance(a.radius, a.arc_tolerance);
-    auto text = io::read_file(a.scene);
-    if (!text.ok()) throw command_error{text.err().message};
-    auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text.value()), a.scene);
+    // At most 128 bytes per vertex of the scene limit (1,000,000 vertices): a larger file is
+    // refused by its size, not read up to the 1 GiB file limit first.
+    const std::string text = read_text_input(a.scene, anyangle::polygon_scene::max_vertices * 128,
+                                             "", "a polygon scene");
+    auto scene = anyangle::polygon_scene::parse(io::strip_utf8_bom(text), a.scene);
     if (!scene.ok()) throw command_error{scene.err().message};
     loaded_graph out{};
     if (a.radius) {
@@ -246,15 +248,7 @@ struct convert_args {
 };
 
 void write_text(const std::string& path, const std::string& text) {
-    if (path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        std::fflush(stdout);
-        return;
-    }
-    std::ofstream f(path, std::ios::binary);
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    f.close();
-    if (!f) throw command_error{path + ": cannot write"};
+    write_output(path, text);
 }
 
 /// File `index` of `convert --all -o out`: the index goes before the extension (out.scene ->
@@ -512,7 +506,7 @@ void register_poly(CLI::App& app) {
         ->add_option("--max-files", convert_args_->max_files,
                      "with --all: refuse (before writing any) to write more scene files than this "
                      "(default 100000)")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+        ->check(integer_range(std::size_t{1}, std::size_t{100'000'000}));
     convert->add_option("--radius", convert_args_->radius,
                         "agent radius in cells: inflate the scene (keeping the component holding "
                         "--at, else the largest; with --all every component of every region)");

@@ -119,10 +119,7 @@ void run_mesh(const mesh_args& a) {
         live_rects += rects.dead_parent(r) == anyangle::rect_mesh::live ? 1 : 0;
     }
     if (!a.svg.empty()) {
-        std::ofstream f(a.svg, std::ios::binary);
-        f << mesh_svg(map, mesh, open, ends);
-        f.close();
-        if (!f) throw command_error{a.svg + ": cannot write"};
+        write_output(a.svg, mesh_svg(map, mesh, open, ends));
     }
     if (a.json) {
         nlohmann::json j{{"map", a.map},

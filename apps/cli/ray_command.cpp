@@ -34,10 +34,10 @@ void run_ray(const ray_args& a) {
     const double w = map.width() * a.cell_size, h = map.height() * a.cell_size;
     for (const auto& [p, name] : {std::pair{from, "--from"}, std::pair{to, "--to"}}) {
         if (p.x < 0 || p.y < 0 || p.x >= w || p.y >= h) {
-            throw command_error{std::string(name) + " pixel (" + std::to_string(p.x) + "," +
-                                std::to_string(p.y) + ") is outside the map (" +
-                                std::to_string(map.width()) + " x " + std::to_string(map.height()) +
-                                " cells of " + std::to_string(a.cell_size) + " pixels)"};
+            throw command_error{std::string(name) + " pixel " + pixel_text(p) +
+                                " is outside the map (" + std::to_string(map.width()) + " x " +
+                                std::to_string(map.height()) + " cells of " +
+                                pixel_number(a.cell_size) + " pixels)"};
         }
     }
     const auto mask =

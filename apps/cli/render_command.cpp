@@ -29,9 +29,7 @@ void run_render_hex(const render_args& a, const any_map& loaded) {
     const grid::grid_map& map = loaded.map;
     // --scale is the hex radius in pixels; without it the picture is about 800 pixels wide.
     render::hex_picture picture(map, *loaded.hex, 800, a.scale);
-    if (std::int64_t{picture.width_px()} * picture.height_px() > (std::int64_t{1} << 28)) {
-        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
-    }
+    refuse_big_picture(picture.width_px(), picture.height_px(), 2, "render");
     std::optional<search::search_status> status;
     std::string reason;
     if (!a.from.empty() || !a.to.empty()) {
@@ -65,9 +63,8 @@ void run_render(const render_args& a) {
     if (loaded.hex) return run_render_hex(a, loaded);
     const grid::grid_map& map = loaded.map;
     const std::int32_t scale = a.scale > 0 ? a.scale : render::auto_scale(map);
-    if (std::int64_t{map.width()} * scale * map.height() * scale > (std::int64_t{1} << 28)) {
-        throw command_error{"picture would exceed 2^28 pixels; lower --scale"};
-    }
+    refuse_big_picture(std::int64_t{map.width()} * scale, std::int64_t{map.height()} * scale, scale,
+                       "render");
     auto img = render::draw_map(map, scale);
     std::optional<search::search_status> status;
     std::string reason;
@@ -108,7 +105,7 @@ void register_render(CLI::App& app) {
     args->search.add_to(*cmd);
     cmd->add_flag("--trace", args->trace, "also draw expanded (blue) and open (orange) cells");
     cmd->add_option("--scale", args->scale, "pixels per cell, 1 to 64 (default: fit about 800 px)")
-        ->check(CLI::Range(1, 64));
+        ->check(integer_range(1, 64));
     cmd->add_option("-o,--out", args->out, "output PNG")->required();
     add_layers_option(*cmd, args->layers);
     cmd->callback([args] { run_render(*args); });

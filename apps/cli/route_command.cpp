@@ -156,14 +156,7 @@ void run_route_batch(const route_args& a) {
     while (auto line = reader.next()) {
         nlohmann::json out, query;
         try {
-            if (line->too_long) {
-                throw command_error{"line longer than " + std::to_string(max_batch_line_bytes) +
-                                    " bytes"};
-            }
-            query = nlohmann::json::parse(line->text, nullptr, false);
-            if (query.is_discarded() || !query.is_object()) {
-                throw command_error{"not a JSON object"};
-            }
+            query = parse_query_line(*line);
             refuse_unknown_keys(query, {"id", "from", "to", "algo", "stop_short", "max_expansions",
                                         "four_way", "ignore_low", "nearest_free",
                                         "nearest_reachable", "turn_penalty", "unit_size"});
@@ -196,8 +189,7 @@ void run_route_batch(const route_args& a) {
         }
         out["line"] = line->number;
         if (query.is_object() && query.contains("id")) out["id"] = query["id"];
-        std::printf("%s\n", out.dump().c_str());
-        std::fflush(stdout);
+        write_stdout(out.dump() + "\n"); // a lost answer ends the batch (exit 2)
     }
     if (bad_line) throw command_error{"", exit_bad_input};
     if (not_found) throw command_error{"", exit_failed};
@@ -227,7 +219,7 @@ void run_route(const route_args& a) {
         std::printf("stage      %s%s%s\n", std::string(pipeline::stage_name(r.stage)).c_str(),
                     r.algorithm.empty() ? "" : " / ", r.algorithm.c_str());
         std::printf("points    ");
-        for (const point p : r.points) std::printf(" (%g,%g)", p.x, p.y);
+        for (const point p : r.points) std::printf(" %s", pixel_text(p).c_str());
         std::printf("\nlength     %.3f px\nexpanded   %llu\ntime       %.1f us\n", r.length,
                     static_cast<unsigned long long>(r.stats.expanded), r.stats.time_us);
         if (r.blocking_cell) {

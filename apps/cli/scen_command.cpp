@@ -12,6 +12,7 @@
 #include <latch>
 #include <map>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -179,9 +180,9 @@ run_times run_jobs(const registry::finder_entry& entry, const std::vector<scen_j
 }
 
 void run_scen(const scen_args& a) {
-    auto text = io::read_file(a.file);
-    if (!text) throw command_error{text.err().message};
-    auto parsed = io::parse_scenarios(*text, a.file);
+    const std::string text =
+        read_text_input(a.file, io::max_file_bytes, "version", "a scenario file");
+    auto parsed = io::parse_scenarios(text, a.file);
     if (!parsed) throw command_error{parsed.err().message};
     const std::vector<io::scenario>& scens = *parsed;
     const std::filesystem::path dir = a.map_dir.empty()
@@ -194,11 +195,10 @@ void run_scen(const scen_args& a) {
     }
     auto engine = entry->make();
     std::map<std::string, any_map> maps;
-    std::ofstream emit;
-    if (!a.emit_paths.empty()) {
-        emit.open(a.emit_paths, std::ios::binary);
-        if (!emit) throw command_error{a.emit_paths + ": cannot write"};
-    }
+    // Written beside the target and renamed over it at the end (an existing file is left as
+    // it was when the command fails first).
+    std::optional<output_file> emit;
+    if (!a.emit_paths.empty()) emit = open_output(a.emit_paths);
     const bool progress = stderr_is_terminal() && !a.json;
     // Phase 1: maps loaded, requests made and per-map data built, timed apart.
     double preprocess_us = 0;
@@ -210,7 +210,13 @@ void run_scen(const scen_args& a) {
         auto it = maps.find(name);
         const bool fresh_map = it == maps.end();
         if (fresh_map) {
-            it = maps.emplace(name, load_any_map_or_fail((dir / name).string(), a.layers)).first;
+            try {
+                it =
+                    maps.emplace(name, load_any_map_or_fail((dir / name).string(), a.layers)).first;
+            } catch (const command_error& e) { // say which scenario names the map
+                throw command_error{a.file + ":" + std::to_string(s.line) + ": map " + name + ": " +
+                                    e.message};
+            }
         }
         const grid::grid_map& map = it->second.map;
         if (map.width() != s.map_width || map.height() != s.map_height) {
@@ -235,7 +241,7 @@ void run_scen(const scen_args& a) {
     // Paths are checked on the query threads (judge), right after each query's timing.
     const bool any_angle = entry->caps.any_angle;
     const answer_checks checks{
-        .paths = !a.no_check_paths, .any_angle = any_angle, .keep_paths = emit.is_open()};
+        .paths = !a.no_check_paths, .any_angle = any_angle, .keep_paths = emit.has_value()};
     std::vector<scen_answer> answers;
     const run_times phase = run_jobs(*entry, jobs, answers, a.threads, progress, checks);
     const double wall_s = phase.wall_s;
@@ -288,16 +294,17 @@ void run_scen(const scen_args& a) {
                              s.decimals, s.optimal_length);
             }
         }
-        if (emit.is_open()) {
+        if (emit) {
             nlohmann::json j;
             j["index"] = jobs[k].index;
             j["start"] = {s.start.x, s.start.y};
             j["goal"] = {s.goal.x, s.goal.y};
             j["length"] = r.length;
             j["path"] = encode::path_json(r.path);
-            emit << j.dump() << '\n';
+            write_line(*emit, j.dump());
         }
     }
+    if (emit) finish_output(*emit);
     const std::size_t run = jobs.size();
     double mean = 0;
     for (double t : times) mean += t;
@@ -376,7 +383,7 @@ void register_scen(CLI::App& app) {
     cmd->add_option("--threads", args->threads,
                     "answer the queries on N threads, one engine each, over the shared maps "
                     "(reported as queries_per_s)")
-        ->check(CLI::Range(1, 256))
+        ->check(integer_range(1, 256))
         ->capture_default_str();
     cmd->add_flag("--no-check-paths", args->no_check_paths,
                   "skip the step-by-step validation of each path (timing only)");

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -108,9 +109,9 @@ std::vector<agents::unit_spec> random_units(const grid::grid_map& map, const sim
 /// Units from a Moving AI scenario file: one per scenario, in order, skipping those whose
 /// start overlaps an earlier unit's, up to --units.
 std::vector<agents::unit_spec> scenario_units(const grid::grid_map& map, const simulate_args& a) {
-    auto text = io::read_file(a.scen);
-    if (!text) throw command_error{text.err().message};
-    auto parsed = io::parse_scenarios(*text, a.scen);
+    const std::string text =
+        read_text_input(a.scen, io::max_file_bytes, "version", "a scenario file");
+    auto parsed = io::parse_scenarios(text, a.scen);
     if (!parsed) throw command_error{parsed.err().message};
     std::vector<agents::unit_spec> units;
     std::set<std::pair<std::int32_t, std::int32_t>> starts;
@@ -130,6 +131,13 @@ std::vector<agents::unit_spec> scenario_units(const grid::grid_map& map, const s
 
 void run_simulate(const simulate_args& a) {
     const grid::grid_map map = load_map_or_fail(a.map, a.layers);
+    // The GIF's size is known before the run: refused now, not after the ticks have run.
+    if (!a.gif.empty()) {
+        if (auto refused = simulation_gif::refuse_size(map, a.gif_scale,
+                                                       std::max(a.ticks, a.ticks + 1), a.gif)) {
+            throw command_error{refused->message};
+        }
+    }
     agents::simulation_options options;
     if (a.mode == "local") {
         options.mode = agents::collision_mode::local;
@@ -160,18 +168,15 @@ void run_simulate(const simulate_args& a) {
     if (!created) throw command_error{created.err().message};
     agents::simulation sim = std::move(created).value();
 
-    std::ofstream trajectories;
-    if (!a.trajectories.empty()) {
-        trajectories.open(a.trajectories, std::ios::binary);
-        if (!trajectories) throw command_error{a.trajectories + ": cannot write"};
-    }
+    std::optional<output_file> trajectories;
+    if (!a.trajectories.empty()) trajectories = open_output(a.trajectories);
     auto write_tick = [&] {
-        if (!trajectories.is_open()) return;
+        if (!trajectories) return;
         nlohmann::json line;
         line["tick"] = sim.tick();
         auto& cells = line["units"] = nlohmann::json::array();
         for (const auto& u : sim.units()) cells.push_back({u.at.x, u.at.y});
-        trajectories << line.dump() << '\n';
+        write_line(*trajectories, line.dump());
     };
     std::unique_ptr<simulation_gif> gif;
     if (!a.gif.empty()) gif = std::make_unique<simulation_gif>(map, a.gif_scale);
@@ -196,6 +201,7 @@ void run_simulate(const simulate_args& a) {
         auto written = gif->write(a.gif);
         if (!written) throw command_error{written.err().message};
     }
+    if (trajectories) finish_output(*trajectories);
     const agents::simulation_totals totals = sim.totals();
     char hash[17];
     std::snprintf(hash, sizeof hash, "%016llx",
@@ -261,10 +267,10 @@ void register_simulate(CLI::App& app) {
     auto* cmd = app.add_subcommand("simulate", "move many units to their goals on game ticks");
     cmd->add_option("map", args->map, "map file (Moving AI .map, map.in or PNG)")->required();
     cmd->add_option("--units", args->units, "number of units")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+        ->check(integer_range(std::size_t{1}, std::size_t{1} << 20))
         ->capture_default_str();
     cmd->add_option("--ticks", args->ticks, "ticks to run")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+        ->check(integer_range(std::uint64_t{1}, std::uint64_t{10000000}))
         ->capture_default_str();
     cmd->add_option("--mode", args->mode,
                     "local (wait, re-path, give way) or cooperative "
@@ -283,10 +289,10 @@ void register_simulate(CLI::App& app) {
     cmd->add_option("--seed", args->seed, "seed of the random units (same seed, same run)")
         ->capture_default_str();
     cmd->add_option("--unit-size", args->unit_size, "side of every unit in cells (1 to 8)")
-        ->check(CLI::Range(1, agents::max_unit_size))
+        ->check(integer_range(1, agents::max_unit_size))
         ->capture_default_str();
     cmd->add_option("--window", args->window, "cooperative look-ahead in ticks (2 to 64)")
-        ->check(CLI::Range(2, 64))
+        ->check(integer_range(2, 64))
         ->capture_default_str();
     cmd->add_option("--scen", args->scen,
                     "units from a Moving AI scenario file (start and goal per line, up to --units; "
@@ -295,16 +301,16 @@ void register_simulate(CLI::App& app) {
                     "write one JSON line per tick: {\"tick\":T,\"units\":[[x,y],...]}");
     cmd->add_option("--gif", args->gif, "write an animated GIF of the run");
     cmd->add_option("--gif-scale", args->gif_scale, "GIF pixels per cell (0 = automatic)")
-        ->check(CLI::Range(0, 16));
+        ->check(integer_range(0, 16));
     cmd->add_option("--threads", args->threads,
                     "threads that run the path searches, the game thread's included (the run "
                     "is the same with any number)")
-        ->check(CLI::Range(1, 64))
+        ->check(integer_range(1, 64))
         ->capture_default_str();
     cmd->add_option("--lanes", args->lanes,
                     "path searches run side by side per tick, sharing its budget (the run "
                     "depends on this, not on --threads)")
-        ->check(CLI::Range(1, 64))
+        ->check(integer_range(1, 64))
         ->capture_default_str();
     cmd->add_option("--speeds", args->speeds,
                     "unit speeds in cells per tick, in (0, 1], given to the units in turn "

@@ -1,12 +1,13 @@
 // Animated GIF of a simulation run with giflib.
 #include "simulation_gif.hpp"
 
-#include <fcntl.h>
 #include <gif_lib.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <string_view>
+
+#include "xunlu/core/output_file.hpp"
 
 namespace xunlu::cli {
 
@@ -25,12 +26,41 @@ std::uint32_t paler(std::uint32_t rgb) {
     return mix(rgb >> 16 & 0xff) << 16 | mix(rgb >> 8 & 0xff) << 8 | mix(rgb & 0xff);
 }
 
+/// Pixels per cell: `scale`, or 0 = about 512 pixels wide (1..8).
+std::int32_t scale_for(const grid::grid_map& map, std::int32_t scale) {
+    return scale > 0 ? scale
+                     : std::clamp<std::int32_t>(512 / std::max(map.width(), map.height()), 1, 8);
+}
+
+/// giflib's output function: appends to the output_file passed as its user data.
+int write_to_output(GifFileType* gif, const GifByteType* bytes, int length) {
+    auto* file = static_cast<output_file*>(gif->UserData);
+    file->write(
+        std::string_view(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(length)));
+    return file->failed() ? 0 : length;
+}
+
 } // namespace
 
+std::optional<error> simulation_gif::refuse_size(const grid::grid_map& map, std::int32_t scale,
+                                                 std::uint64_t frames, const std::string& path) {
+    const std::int64_t s = scale_for(map, scale);
+    const std::int64_t pixels = map.width() * s * map.height() * s;
+    if (pixels > (std::int64_t{1} << 26)) {
+        return error{path + ": the picture would be " + std::to_string(map.width() * s) + "x" +
+                     std::to_string(map.height() * s) + " pixels, above 2^26 per frame" +
+                     (s > 1 ? "; lower --gif-scale" : "; the map is too large for a GIF")};
+    }
+    if (frames > (std::uint64_t{1} << 30) / static_cast<std::uint64_t>(pixels)) {
+        return error{path + ": " + std::to_string(frames) + " frames of " + std::to_string(pixels) +
+                     " pixels would exceed 2^30 pixels; run fewer " + "--ticks" +
+                     (s > 1 ? " or lower --gif-scale" : "")};
+    }
+    return std::nullopt;
+}
+
 simulation_gif::simulation_gif(const grid::grid_map& map, std::int32_t scale)
-    : scale_(scale > 0 ? scale
-                       : std::clamp<std::int32_t>(512 / std::max(map.width(), map.height()), 1, 8)),
-      width_(map.width() * scale_), height_(map.height() * scale_) {
+    : scale_(scale_for(map, scale)), width_(map.width() * scale_), height_(map.height() * scale_) {
     background_.assign(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_),
                        free_index);
     for (std::int32_t y = 0; y < map.height(); ++y) {
@@ -78,13 +108,12 @@ result<bool> simulation_gif::write(const std::string& path) const {
         return error{path + ": the animation would exceed 2^30 pixels; run fewer --ticks or "
                             "lower --gif-scale"};
     }
-    // Opened here (giflib's own open makes the file private to the user).
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) return error{path + ": cannot write"};
+    // giflib writes through output_file: all of the GIF or nothing changed.
+    auto file = output_file::open(path);
+    if (!file) return file.err();
     int err = 0;
-    GifFileType* gif = EGifOpenFileHandle(fd, &err);
+    GifFileType* gif = EGifOpen(&*file, write_to_output, &err);
     if (gif == nullptr) {
-        ::close(fd);
         return error{path + ": cannot write (" + std::string(GifErrorString(err)) + ")"};
     }
     std::array<GifColorType, 64> colours{};
@@ -130,10 +159,12 @@ result<bool> simulation_gif::write(const std::string& path) const {
     GifFreeMapObject(map);
     int close_err = 0;
     if (EGifCloseFile(gif, &close_err) != GIF_OK) ok = false;
+    if (file->failure()) return *file->failure();
     if (!ok) {
         return error{path + ": GIF encoding failed (" +
                      std::string(GifErrorString(last != 0 ? last : close_err)) + ")"};
     }
+    if (auto failed = file->commit()) return *failed;
     return true;
 }
 

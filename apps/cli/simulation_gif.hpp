@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,14 @@ namespace xunlu::cli {
 
 class simulation_gif {
   public:
-    /// `scale`: pixels per cell, 0 = about 512 pixels wide (1..16).
+    /// `scale`: pixels per cell, 0 = about 512 pixels wide (1..16). Check the size with
+    /// refuse_size first: the background is allocated here.
     simulation_gif(const grid::grid_map& map, std::int32_t scale);
+    /// Why a GIF of `frames` frames of `map` at `scale` would be refused by write() (above 2^26
+    /// pixels per frame or 2^30 in all), told before the run, not after it; nothing if it fits.
+    [[nodiscard]] static std::optional<error> refuse_size(const grid::grid_map& map,
+                                                          std::int32_t scale, std::uint64_t frames,
+                                                          const std::string& path);
     void add_frame(const agents::simulation& sim);
     /// Encodes every frame (4 centiseconds each, looping). Refuses pictures above 2^26 pixels
     /// per frame or 2^30 pixels in all.

@@ -47,9 +47,10 @@ loaded_unit_layers::loaded_unit_layers(const unit_layer_args& a, const grid::gri
         throw command_error{"--influence NAME:WEIGHT and --influence-sources FILE go together"};
     }
     if (a.influence.empty()) return;
-    auto text = io::read_file(a.influence_sources);
-    if (!text) throw command_error{text.err().message};
-    auto records = overlays::parse_influence_file(*text, a.influence_sources);
+    // 100,000 sources of at most a few hundred bytes each: 64 MiB is far beyond any valid file.
+    const std::string text =
+        read_text_input(a.influence_sources, std::size_t{64} << 20, "", "an influence source file");
+    auto records = overlays::parse_influence_file(text, a.influence_sources);
     if (!records) throw command_error{records.err().message};
     auto built =
         overlays::build_influence_layers(*records, map.width(), map.height(), a.influence_sources);

@@ -181,10 +181,7 @@ void run_update(const update_args& a) {
         } else {
             text = io::write_text_map(map);
         }
-        std::ofstream f(a.out, std::ios::binary);
-        f << text;
-        f.close();
-        if (!f) throw command_error{a.out + ": cannot write"};
+        write_output(a.out, text);
         j["out"] = a.out;
     }
     if (a.json) {

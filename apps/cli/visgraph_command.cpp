@@ -16,7 +16,14 @@ namespace {
 
 result<anyangle::corner_graph> load_graph_file(const std::string& path, const grid::grid_map& map,
                                                grid::obstacle_mask mask) {
-    auto bytes = io::read_file(path);
+    // Refused from its first bytes when it is no visibility graph (every graph file starts
+    // "XLVISGR"), so a large file of anything else is not read whole.
+    auto bytes = io::read_file(path, io::max_file_bytes, [&](std::string_view head) {
+        return head.starts_with("XLVISGR")
+                   ? std::nullopt
+                   : std::optional<error>(error{path + ": not a visibility graph file (it "
+                                                       "starts with XLVISGR)"});
+    });
     if (!bytes) return bytes.err();
     const auto& text = bytes.value();
     return anyangle::corner_graph::from_bytes(

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <string>
 
@@ -15,6 +16,14 @@ namespace xunlu::anyangle {
 namespace {
 
 namespace cl = ClipperLib;
+
+/// A number as written in messages: shortest form ("0.001", "2.5e-05"), not six fixed decimals
+/// (which printed a small arc tolerance as 0.000000).
+std::string number_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
 
 constexpr double rounding_margin = 3; ///< integer units: input, offset and clipping roundings
 
@@ -44,16 +53,16 @@ polygon to_polygon(const cl::Path& path) {
 result<inflate_result> inflate(const polygon_scene& scene, const inflate_options& options) {
     const double r = options.radius;
     if (!std::isfinite(r) || r < 0) {
-        return error{"the agent radius must be a finite number >= 0, got " + std::to_string(r)};
+        return error{"the agent radius must be a finite number >= 0, got " + number_text(r)};
     }
     if (r > inflate_options::max_radius) {
-        return error{"the agent radius " + std::to_string(r) + " is over the limit of " +
+        return error{"the agent radius " + number_text(r) + " is over the limit of " +
                      std::to_string(inflate_options::max_radius) + " scene units"};
     }
     const double tolerance = options.arc_tolerance == 0 ? r / 100 : options.arc_tolerance;
     if (!std::isfinite(options.arc_tolerance) || options.arc_tolerance < 0) {
         return error{"the arc tolerance must be a finite number >= 0, got " +
-                     std::to_string(options.arc_tolerance)};
+                     number_text(options.arc_tolerance)};
     }
     inflate_result out;
     if (r == 0) {
@@ -61,11 +70,11 @@ result<inflate_result> inflate(const polygon_scene& scene, const inflate_options
         return out;
     }
     if (tolerance > r) { // also keeps the offset within max_radius, Clipper's range
-        return error{"the arc tolerance " + std::to_string(tolerance) + " is over the radius " +
-                     std::to_string(r) + " (chords would stray further than the agent is wide)"};
+        return error{"the arc tolerance " + number_text(tolerance) + " is over the radius " +
+                     number_text(r) + " (chords would stray further than the agent is wide)"};
     }
     if (tolerance < r * 1e-4) {
-        return error{"the arc tolerance " + std::to_string(tolerance) +
+        return error{"the arc tolerance " + number_text(tolerance) +
                      " is below radius / 10000 (over 200 chords per circle)"};
     }
     const double delta = (r + tolerance) * inflate_options::scale + rounding_margin;

@@ -97,10 +97,19 @@ std::optional<std::string> validate(std::vector<polygon*> polys, const locator& 
         const std::size_t n = p.vertices.size();
         for (std::size_t i = 0; i < n; ++i) {
             if (p.vertices[i] == p.vertices[(i + 1) % n]) {
-                return where.at(k, (i + 1) % n, n) + ": repeats the vertex before it";
+                if (i + 1 == n) { // the last vertex closes the ring by hand
+                    return where.at(k, i, n) +
+                           ": repeats the first vertex (a polygon closes itself: leave the "
+                           "closing vertex out)";
+                }
+                return where.at(k, i + 1, n) + ": repeats the vertex before it";
             }
         }
-        if (signed_area(p) == 0) return where.polygon_name(k) + ": zero area";
+        if (signed_area(p) == 0) {
+            return where.polygon_name(k) +
+                   ": zero signed area (its vertices are on one line, or it crosses itself so "
+                   "that its parts cancel, like a bowtie)";
+        }
     }
     // Corners at one point: two may form a pinch (docs/formats.md#polygon-scene), never more.
     struct corner_ref {

@@ -7,6 +7,7 @@
 
 #include "handles.hpp"
 #include "xunlu/core/limits.hpp"
+#include "xunlu/io/parse_error.hpp"
 #include "xunlu/search/request_check.hpp"
 
 namespace xunlu::capi {
@@ -94,6 +95,12 @@ int xunlu_map_from_bytes(const void* bytes, size_t size, xunlu_map** out) {
         if (out == nullptr) return null_argument("xunlu_map_from_bytes", "out");
         *out = nullptr;
         if (bytes == nullptr && size > 0) return null_argument("xunlu_map_from_bytes", "bytes");
+        if (size > io::max_file_bytes) { // the limit of every map file
+            return fail(XUNLU_INVALID_ARGUMENT, "xunlu_map_from_bytes: " + std::to_string(size) +
+                                                    " bytes are more than the limit of " +
+                                                    std::to_string(io::max_file_bytes) +
+                                                    " (1 GiB + 1 MiB)");
+        }
         const std::string_view content(static_cast<const char*>(bytes), bytes ? size : 0);
         return give_map(facade::map::from_bytes(content, "<memory>"), XUNLU_PARSE_ERROR, out);
     });

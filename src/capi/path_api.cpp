@@ -1,5 +1,7 @@
 // The C API's path queries: finders, one query (library-owned or caller-owned path), batches.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -202,6 +204,15 @@ int xunlu_find_paths(const xunlu_map* map, const xunlu_path_request* requests, s
                      unsigned threads, xunlu_path_result* results) {
     const char* fn = "xunlu_find_paths";
     if (results == nullptr && count > 0) return null_argument(fn, "results");
+    // Arrays whose byte size does not fit the address space cannot be the caller's: refused
+    // before `results` is touched.
+    constexpr std::size_t max_count =
+        static_cast<std::size_t>(PTRDIFF_MAX) /
+        std::max(sizeof(xunlu_path_request), sizeof(xunlu_path_result));
+    if (count > max_count) {
+        return fail(XUNLU_INVALID_ARGUMENT, std::string(fn) + ": count " + std::to_string(count) +
+                                                " is larger than any array can be");
+    }
     for (std::size_t i = 0; i < count; ++i) {
         std::memset(&results[i], 0, sizeof(results[i]));
         results[i].status = XUNLU_INVALID_ARGUMENT;

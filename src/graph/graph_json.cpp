@@ -127,7 +127,13 @@ result<spatial_graph> parse_json_graph(std::string_view text, std::string_view f
 }
 
 result<spatial_graph> load_json_graph(const std::string& path) {
-    auto text = io::read_file(path, max_json_bytes);
+    // A JSON graph is an object: anything else is refused from its first bytes, not read whole.
+    auto text = io::read_file(path, max_json_bytes, [&](std::string_view head) {
+        const std::string_view body = io::strip_utf8_bom(head);
+        const auto first = body.find_first_not_of(" \t\r\n");
+        if (first == std::string_view::npos || body[first] == '{') return std::optional<error>{};
+        return std::optional<error>(error{path + ": not a JSON graph (it starts with '{')"});
+    });
     if (!text) return text.err();
     return parse_json_graph(*text, path);
 }

@@ -3,6 +3,7 @@
 #include "xunlu/graph/graph_search.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace xunlu::graph {
@@ -173,8 +174,16 @@ path_result graph_search::find_path(const spatial_graph& g, const path_request& 
         out.reason = "search did not finish";
         return out;
     }
-    out.status = search::search_status::found;
     out.cost = core_.node(request.to)->g;
+    if (!std::isfinite(out.cost)) {
+        // Finite edge costs whose sum overflows a double: no cost to report, so no path.
+        out.status = search::search_status::invalid_input;
+        out.reason = "the path's cost overflows: the sum of its edge costs is above the largest "
+                     "number (about 1.8e308); scale the edge costs down";
+        out.cost = 0;
+        return out;
+    }
+    out.status = search::search_status::found;
     try {
         for (std::uint32_t i = request.to; i != no_parent; i = core_.parent(i)) {
             out.nodes.push_back(i);

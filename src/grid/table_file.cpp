@@ -2,6 +2,9 @@
 #include "xunlu/grid/table_file.hpp"
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
 
 namespace xunlu::grid::table_file {
 
@@ -59,6 +62,17 @@ result<std::vector<std::uint8_t>>
 read_announced_file(const std::string& path, const std::string& kind, std::size_t header_bytes,
                     std::size_t min_bytes,
                     const std::function<result<std::uint64_t>(const std::uint8_t*)>& announced) {
+    // Sizes are only known for regular files: a folder or a device is named as such, not
+    // measured (a folder's "size" was 9223372036854775807 bytes, /dev/zero's 0).
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(status)) {
+        return error{path + ": is a directory, expected a " + kind + " file"};
+    }
+    if (!ec && !std::filesystem::is_regular_file(status)) {
+        return error{path + ": not a regular file (a " + kind +
+                     " is read from a file whose size its header announces)"};
+    }
     std::ifstream f(path, std::ios::binary | std::ios::ate);
     if (!f) return error{path + ": cannot open " + kind};
     const std::streamoff size = f.tellg();

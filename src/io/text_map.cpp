@@ -1,8 +1,10 @@
 // map.in parser/writer and the map.out arrow rendering.
 #include "xunlu/io/text_map.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 #include "xunlu/core/limits.hpp"
@@ -42,9 +44,13 @@ bool looks_like_text_map(std::string_view text) noexcept {
         if (is_blank(line)) continue;
         const auto w = words(line);
         if (w.empty() || w.size() > 2) return false;
+        // Number-like words ("0", "-3", "3.0" included): the parser then says what is wrong
+        // with the size instead of "unrecognised map format".
         for (auto x : w) {
-            std::int64_t v = 0;
-            if (!parse_size(x, v) || v < 1) return false;
+            if (x.find_first_of("0123456789") == std::string_view::npos ||
+                x.find_first_not_of("0123456789+-.eE") != std::string_view::npos) {
+                return false;
+            }
         }
         return true;
     }
@@ -147,10 +153,13 @@ std::string write_text_map(const grid::grid_map& map) {
 
 std::string write_map_out(const grid::grid_map& map, std::span<const cell> path,
                           const map_out_info& info) {
-    // Glyph per cell: index into the glyph table, 0 = map cell.
     static constexpr const char* arrows[3][3] = {{"↖", "↑", "↗"}, {"←", "◎", "→"}, {"↙", "↓", "↘"}};
     const auto w = static_cast<std::size_t>(map.width());
-    std::vector<const char*> glyph(w * static_cast<std::size_t>(map.height()), nullptr);
+    // The glyphs of the path's cells (cell index, arrow), sorted by cell; a cell the path
+    // visits twice shows its last arrow. Not one slot per map cell: a 1-step path on a
+    // 20000 x 20000 map needs no 3 GB table.
+    std::vector<std::pair<std::size_t, const char*>> glyph;
+    glyph.reserve(path.size());
     for (std::size_t i = 0; i < path.size(); ++i) {
         const cell c = path[i];
         if (!map.in_bounds(c)) continue;
@@ -162,8 +171,8 @@ std::string write_map_out(const grid::grid_map& map, std::span<const cell> path,
             dx = dx > 0 ? 1 : (dx < 0 ? -1 : 0);
             dy = dy > 0 ? 1 : (dy < 0 ? -1 : 0);
         }
-        glyph[static_cast<std::size_t>(c.y) * w + static_cast<std::size_t>(c.x)] =
-            arrows[dy + 1][dx + 1];
+        glyph.emplace_back(static_cast<std::size_t>(c.y) * w + static_cast<std::size_t>(c.x),
+                           arrows[dy + 1][dx + 1]);
     }
     char head[256];
     std::snprintf(
@@ -171,7 +180,11 @@ std::string write_map_out(const grid::grid_map& map, std::span<const cell> path,
         "# xunlu map.out: status %s, length %.5f, cost %.5f, expanded %llu, time %.3f ms\n",
         info.status.c_str(), info.length, info.cost, static_cast<unsigned long long>(info.expanded),
         info.time_ms);
+    std::stable_sort(glyph.begin(), glyph.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::size_t next = 0; // the first glyph not drawn yet
     std::string out = head;
+    out.reserve(out.size() + 16 + w * static_cast<std::size_t>(map.height()) * 2 + path.size() * 4);
     out += map.width() == map.height()
                ? std::to_string(map.width())
                : std::to_string(map.width()) + " " + std::to_string(map.height());
@@ -179,7 +192,9 @@ std::string write_map_out(const grid::grid_map& map, std::span<const cell> path,
     for (std::int32_t y = 0; y < map.height(); ++y) {
         for (std::int32_t x = 0; x < map.width(); ++x) {
             if (x) out += ' ';
-            const char* g = glyph[static_cast<std::size_t>(y) * w + static_cast<std::size_t>(x)];
+            const std::size_t index = static_cast<std::size_t>(y) * w + static_cast<std::size_t>(x);
+            const char* g = nullptr;
+            while (next < glyph.size() && glyph[next].first <= index) g = glyph[next++].second;
             if (g != nullptr) {
                 out += g;
             } else {

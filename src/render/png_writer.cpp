@@ -1,10 +1,11 @@
 // PNG encoding of RGB images, via libpng's simplified API.
 #include "xunlu/render/png_writer.hpp"
 
+#include "xunlu/core/output_file.hpp"
+
 #include <png.h>
 
 #include <cstring>
-#include <fstream>
 
 namespace xunlu::render {
 
@@ -31,9 +32,7 @@ result<std::string> encode_png(const rgb_image& img) {
 result<bool> write_png(const rgb_image& image, const std::string& path) {
     auto bytes = encode_png(image);
     if (!bytes) return bytes.err();
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-    if (!out) return error{path + ": cannot write PNG"};
+    if (auto failed = write_file_replacing(path, *bytes)) return *failed;
     return true;
 }
 

@@ -169,6 +169,11 @@ TEST(polygon_inflate, bad_radii_and_tolerances_get_clear_errors) {
     EXPECT_NE(message(1, -0.1).find("arc tolerance must be"), std::string::npos);
     EXPECT_NE(message(1, std::nan("")).find("arc tolerance must be"), std::string::npos);
     EXPECT_NE(message(1, 1e-9).find("below radius / 10000"), std::string::npos);
+    // The tolerance as given, not six fixed decimals ("0.000000", issue 49).
+    EXPECT_EQ(message(1, 1e-9).rfind("the arc tolerance 1e-09 is below", 0), 0u)
+        << message(1, 1e-9);
+    EXPECT_NE(message(1, 1.5).find("the arc tolerance 1.5 is over the radius 1 "),
+              std::string::npos);
     EXPECT_NE(message(1, 1.5).find("over the radius"), std::string::npos);
     EXPECT_NE(message(1, 1e300).find("over the radius"), std::string::npos);
     EXPECT_EQ(message(1, 1), "ok");

@@ -72,7 +72,7 @@ TEST(polygon_scene, every_bad_input_gets_a_clear_error) {
               std::string::npos);
     EXPECT_NE(error_of("xunlu-polygons 1\nboundary\n0 0\n1 0\nend\n").find("at least 3"),
               std::string::npos);
-    EXPECT_NE(error_of("xunlu-polygons 1\nboundary\n0 0\n1 1\n2 2\nend\n").find("zero area"),
+    EXPECT_NE(error_of("xunlu-polygons 1\nboundary\n0 0\n1 1\n2 2\nend\n").find("zero signed area"),
               std::string::npos);
     EXPECT_NE(error_of("xunlu-polygons 1\nboundary\n0 0\nnan 0\n1 1\nend\n")
                   .find("s.poly:4: polygon 0 (boundary) vertex 2: coordinate not finite"),

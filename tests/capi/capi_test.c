@@ -84,6 +84,10 @@ static void test_map_bad_input(void) {
     CHECK(map == NULL);
     CHECK(error_mentions("0x3"));
     CHECK_STATUS(xunlu_map_from_cells(40000, 2, codes, NULL, &map), XUNLU_INVALID_ARGUMENT);
+    /* Bytes above the 1 GiB + 1 MiB map limit are refused by their size, never read. */
+    CHECK_STATUS(xunlu_map_from_bytes(codes, (size_t)1 << 31, &map), XUNLU_INVALID_ARGUMENT);
+    CHECK(map == NULL);
+    CHECK(error_mentions("limit"));
     CHECK_STATUS(xunlu_map_from_cells(3, 2, NULL, NULL, &map), XUNLU_INVALID_ARGUMENT);
     CHECK(error_mentions("codes"));
     CHECK_STATUS(xunlu_map_from_cells(3, 2, codes, NULL, NULL), XUNLU_INVALID_ARGUMENT);
@@ -355,6 +359,9 @@ static void test_batch(const xunlu_map* map) {
     CHECK(results[5].status == XUNLU_INVALID_ARGUMENT);
     CHECK_STATUS(xunlu_find_paths(map, requests, count, 0, results), XUNLU_INVALID_ARGUMENT);
     CHECK_STATUS(xunlu_find_paths(NULL, requests, count, 2, results), XUNLU_INVALID_ARGUMENT);
+    /* A count whose byte size overflows is refused before `results` is touched. */
+    CHECK_STATUS(xunlu_find_paths(map, requests, SIZE_MAX, 2, results), XUNLU_INVALID_ARGUMENT);
+    CHECK(error_mentions("count"));
     xunlu_finder_free(finder);
 }
 

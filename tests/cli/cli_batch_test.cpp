@@ -55,7 +55,7 @@ TEST_F(cli, find_batch_reports_bad_lines_and_carries_on) {
     EXPECT_EQ(r.code, 2);
     const auto lines = json_lines(r.out);
     ASSERT_EQ(lines.size(), 6u);
-    EXPECT_NE(lines[0]["error"].get<std::string>().find("q.jsonl:1: not a JSON object"),
+    EXPECT_NE(lines[0]["error"].get<std::string>().find("q.jsonl:1: not valid JSON at column "),
               std::string::npos);
     EXPECT_NE(lines[1]["error"].get<std::string>().find("missing \"to\""), std::string::npos);
     EXPECT_NE(lines[2]["error"].get<std::string>().find("max_expansions"), std::string::npos);

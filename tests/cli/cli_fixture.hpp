@@ -50,8 +50,12 @@ class cli : public ::testing::Test {
 
     /// Runs `xunlu ARGS` and captures stdout, stderr and the exit status.
     run_result run(const std::string& args) const {
+        return run_shell(std::string(XUNLU_CLI) + " " + args);
+    }
+    /// Runs a shell command line (sh) and captures stdout, stderr and the exit status.
+    run_result run_shell(const std::string& command) const {
         const std::string err_file = path("stderr.txt");
-        const std::string cmd = std::string(XUNLU_CLI) + " " + args + " 2>" + err_file;
+        const std::string cmd = command + " 2>" + err_file;
         run_result r;
         FILE* pipe = ::popen(cmd.c_str(), "r");
         if (pipe == nullptr) return r;

@@ -145,3 +145,33 @@ TEST_F(map_loader, parse_error_formats_locations) {
 
 } // namespace
 } // namespace xunlu
+
+namespace xunlu {
+namespace {
+
+// Issue 49: a header declaring a side above the limit is refused from the first bytes, so a
+// piped 40000 x 40000 map is never read whole; the head of a valid map passes.
+TEST(map_head, a_head_declaring_an_oversized_map_is_refused) {
+    const std::string movingai =
+        "type octile\nheight 40000\nwidth 16\nmap\n" + std::string(64, '.');
+    const auto refused = io::check_map_head(movingai, "big.map");
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->message, "big.map:2:8: height 40000 exceeds the limit of 32768");
+    const auto text = io::check_map_head("16 99999999999999999999\n....", "big.in");
+    ASSERT_TRUE(text.has_value());
+    EXPECT_NE(text->message.find("big.in:1:1: map side 99999999999999999999 exceeds"),
+              std::string::npos)
+        << text->message;
+    EXPECT_FALSE(io::check_map_head("type octile\nheight 4\nwidth 4\nmap\n....\n", "ok.map"));
+    EXPECT_FALSE(io::check_map_head("4 4\n....\n", "ok.in"));
+    // A head cut inside the size line is not judged (the rest may hold more digits).
+    EXPECT_FALSE(io::check_map_head("type octile\nheight 4", "cut.map"));
+    EXPECT_TRUE(io::check_map_head(std::string("\x7f"
+                                               "ELF",
+                                               4),
+                                   "a.out")
+                    .has_value());
+}
+
+} // namespace
+} // namespace xunlu

@@ -80,7 +80,15 @@ TEST(text_map, looks_like) {
     EXPECT_TRUE(io::looks_like_text_map("3\n..."));
     EXPECT_TRUE(io::looks_like_text_map("\n  4 5 \n"));
     EXPECT_FALSE(io::looks_like_text_map("type octile\n"));
-    EXPECT_FALSE(io::looks_like_text_map("0\n"));
+    // Number-like size lines are map.in, so the parser says what is wrong with the size
+    // (issue 49: "0", "-3" and "3.0" were called an unrecognised map format).
+    EXPECT_TRUE(io::looks_like_text_map("0\n"));
+    EXPECT_TRUE(io::looks_like_text_map("-3\n"));
+    EXPECT_TRUE(io::looks_like_text_map("3.0\n"));
+    EXPECT_FALSE(io::looks_like_text_map("three\n"));
+    EXPECT_EQ(text_error("0\n"), "map.in:1:1: map size 0x0 is outside 1..32768");
+    EXPECT_EQ(text_error("-3\n"), "map.in:1:1: map size -3x-3 is outside 1..32768");
+    EXPECT_NE(text_error("3.0\n").find("size line must be 'N' or 'W H'"), std::string::npos);
     EXPECT_FALSE(io::looks_like_text_map("1 2 3\n"));
     EXPECT_FALSE(io::looks_like_text_map(""));
 }

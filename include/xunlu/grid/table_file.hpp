@@ -9,8 +9,10 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "xunlu/core/output_file.hpp"
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/grid_map.hpp"
 
@@ -90,16 +92,12 @@ read_announced_file(const std::string& path, const std::string& kind, std::size_
                     std::size_t min_bytes,
                     const std::function<result<std::uint64_t>(const std::uint8_t*)>& announced);
 
-/// Writes `bytes` to `path`; an error names the file.
+/// Writes `bytes` to `path` all or nothing (xunlu::output_file: a temporary beside it renamed
+/// over it); an error names the file and the reason, and leaves an existing file unchanged.
 inline std::optional<error> write_file(const std::string& path,
                                        const std::vector<std::uint8_t>& bytes) {
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    if (!f) return error{path + ": cannot open for writing"};
-    f.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) return error{path + ": write failed"};
-    return std::nullopt;
+    return write_file_replacing(
+        path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 } // namespace xunlu::grid::table_file

@@ -1,6 +1,7 @@
 // Loads a grid map from any supported file, detecting the format from the content.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,12 @@ enum class map_format { movingai, text_map, png };
 /// line (map.in). Returns an error naming the file when none fits.
 [[nodiscard]] result<map_format> detect_map_format(std::string_view content,
                                                    std::string_view file = {});
+
+/// Refuses a map file from its first bytes (read_file's head check, up to 64 KiB): content of
+/// no map format (hex maps included), or a header declaring a side above limits::max_map_side,
+/// so an oversized body (a piped 40000 x 40000 map) is never read. Nothing when the head may
+/// still be a map.
+[[nodiscard]] std::optional<error> check_map_head(std::string_view head, std::string_view file);
 
 struct loaded_map {
     grid::grid_map map;

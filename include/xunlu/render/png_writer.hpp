@@ -10,7 +10,7 @@ namespace xunlu::render {
 
 /// Encodes an image as PNG bytes.
 [[nodiscard]] result<std::string> encode_png(const rgb_image& image);
-/// Encodes and writes a PNG file.
+/// Encodes and writes a PNG file, all or nothing (xunlu::output_file).
 [[nodiscard]] result<bool> write_png(const rgb_image& image, const std::string& path);
 
 } // namespace xunlu::render

@@ -213,6 +213,11 @@ template <class Parent> class best_first {
     }
 
     [[nodiscard]] std::string cap_text(std::uint64_t expanded) const {
+        // Without a cap the only way here is a failed allocation: say so, not "a cap of 0".
+        if (limits_.max_memory_bytes == 0) {
+            return "out of memory after " + std::to_string(expanded) +
+                   " expansions (an allocation of the search's node store failed)";
+        }
         return "search memory cap of " + std::to_string(limits_.max_memory_bytes) +
                " bytes reached after " + std::to_string(expanded) + " expansions";
     }
