@@ -19,12 +19,15 @@ int main(int argc, char** argv) {
     CLI::App cli{"xunlu-server: grid pathfinding service (gRPC + HTTP); see docs/server.md"};
     std::string config_file, grpc_addr, http_addr, scenes, log_level, web_dir;
     std::size_t threads = 0;
-    bool no_http = false;
+    bool no_http = false, reuse_port = false;
     cli.add_option("--config", config_file, "TOML configuration file (flags override it)")
         ->check(CLI::ExistingFile);
     cli.add_option("--grpc", grpc_addr, "gRPC listen address HOST:PORT (port 0 = any free port)");
     cli.add_option("--http", http_addr, "HTTP listen address HOST:PORT (port 0 = any free port)");
     cli.add_flag("--no-http", no_http, "do not open the HTTP port");
+    cli.add_flag("--reuse-port", reuse_port,
+                 "let other processes listen on the same ports (SO_REUSEPORT); by default a "
+                 "port in use stops the start-up");
     cli.add_option("--scenes", scenes,
                    "scene directory: every map file in it is loaded at start-up (id = file name "
                    "without extension; DIR/<id>.waypoints/ holds its waypoint CSVs)");
@@ -56,6 +59,7 @@ int main(int argc, char** argv) {
     if (!grpc_addr.empty()) config.grpc_address = grpc_addr;
     if (!http_addr.empty()) config.http_address = http_addr;
     if (no_http) config.http_address.clear();
+    if (reuse_port) config.reuse_port = true;
     if (!scenes.empty()) config.scene_dir = scenes;
     if (!web_dir.empty()) config.web_dir = web_dir;
     if (cli.count("--threads") != 0) config.threads = threads;

@@ -124,13 +124,17 @@ outcome<std::unique_ptr<server_app>> server_app::start(const server_config& conf
     grpc::ServerBuilder builder;
     int grpc_port = 0;
     builder.AddListeningPort(config.grpc_address, grpc::InsecureServerCredentials(), &grpc_port);
+    // gRPC sets SO_REUSEPORT by default: a second server on the same port would share its
+    // traffic. Exclusive unless server.reuse_port asks.
+    builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, config.reuse_port ? 1 : 0);
     builder.RegisterService(s.grpc_service.get());
     builder.SetMaxReceiveMessageSize(static_cast<int>(
         std::min<std::size_t>(config.limits.max_request_bytes, std::numeric_limits<int>::max())));
     s.grpc_server = builder.BuildAndStart();
     if (!s.grpc_server || grpc_port == 0) {
         return service_error{status_code::unavailable,
-                             "--grpc: cannot listen on " + config.grpc_address};
+                             "--grpc: cannot listen on " + config.grpc_address +
+                                 " (is the port in use by another process?)"};
     }
     s.grpc_address = join_address(grpc_addr.value().first, grpc_port);
 
@@ -149,11 +153,20 @@ outcome<std::unique_ptr<server_app>> server_app::start(const server_config& conf
             }
             web.static_dir = config.web_dir;
         }
-        s.http = std::make_unique<http_transport>(*s.runtime, config.http_threads, std::move(web));
-        const int port = s.http->bind(http_addr.value().first, http_addr.value().second);
+        http_connection_limits limits;
+        limits.warm_threads = config.http_threads;
+        limits.max_connections = config.http_max_connections;
+        limits.idle_timeout_ms = config.http_idle_timeout_ms;
+        limits.header_timeout_ms = config.http_header_timeout_ms;
+        limits.body_timeout_ms = config.http_body_timeout_ms;
+        limits.backlog = config.listen_backlog;
+        limits.reuse_port = config.reuse_port;
+        s.http = std::make_unique<http_transport>(*s.runtime, limits, std::move(web));
+        std::string why;
+        const int port = s.http->bind(http_addr.value().first, http_addr.value().second, why);
         if (port <= 0) {
             return service_error{status_code::unavailable,
-                                 "--http: cannot listen on " + config.http_address};
+                                 "--http: cannot listen on " + config.http_address + ": " + why};
         }
         s.http_address = join_address(http_addr.value().first, port);
         s.http->start();

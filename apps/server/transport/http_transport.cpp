@@ -78,19 +78,13 @@ int http_status(status_code c) noexcept {
 
 struct http_transport::impl {
     server_runtime& rt;
-    httplib::Server server;
+    bounded_http_server server;
     web_endpoints web;
     std::thread thread;
 
-    impl(server_runtime& r, std::size_t threads, web_options web_opts)
-        : rt(r), web(r, std::move(web_opts)) {
-        server.new_task_queue = [threads] {
-            return new httplib::ThreadPool(std::max<std::size_t>(threads, 1));
-        };
+    impl(server_runtime& r, const http_connection_limits& limits, web_options web_opts)
+        : rt(r), server(limits), web(r, std::move(web_opts)) {
         server.set_payload_max_length(rt.service.limits().max_request_bytes);
-        server.set_read_timeout(5, 0);
-        server.set_write_timeout(5, 0);
-        server.set_keep_alive_max_count(1000);
 
         server.Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
             // Alive: the process answers. (Readiness is /readyz.)
@@ -102,7 +96,9 @@ struct http_transport::impl {
             res.set_content(ready ? "ready\n" : "not ready\n", "text/plain");
         });
         server.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
-            res.set_content(rt.metrics.render(rt.gauges()), "text/plain; version=0.0.4");
+            auto gauges = rt.gauges();
+            append_connection_gauges(gauges);
+            res.set_content(rt.metrics.render(gauges), "text/plain; version=0.0.4");
         });
         server.Get("/v1/scenes", [this](const httplib::Request&, httplib::Response& res) {
             const auto t0 = clock_type::now();
@@ -186,6 +182,22 @@ struct http_transport::impl {
         });
     }
 
+    void append_connection_gauges(std::vector<gauge_sample>& g) const {
+        const auto& st = server.stats();
+        g.push_back({"xunlu_http_connections", "Open HTTP connections.", "",
+                     static_cast<double>(st.open.load())});
+        const char* help = "HTTP connections by what happened to them: accepted; refused (503 "
+                           "at server.http_max_connections); evicted (idle keep-alive closed to "
+                           "admit a new one); timed_out (idle, header, body or write deadline).";
+        for (const auto& [event, n] :
+             {std::pair{"accepted", &st.accepted}, std::pair{"refused", &st.refused},
+              std::pair{"evicted", &st.evicted}, std::pair{"timed_out", &st.timed_out}}) {
+            g.push_back({"xunlu_http_connection_events_total", help,
+                         std::string("event=\"") + event + "\"", static_cast<double>(n->load()),
+                         "counter"});
+        }
+    }
+
     /// Unknown paths share one label, so a scan of random URLs cannot grow the metrics.
     static std::string_view known_path(const std::string& path) {
         for (const std::string_view p :
@@ -245,16 +257,16 @@ struct http_transport::impl {
     }
 };
 
-http_transport::http_transport(server_runtime& runtime, std::size_t threads, web_options web)
-    : impl_(std::make_unique<impl>(runtime, threads, std::move(web))) {}
+http_transport::http_transport(server_runtime& runtime, const http_connection_limits& limits,
+                               web_options web)
+    : impl_(std::make_unique<impl>(runtime, limits, std::move(web))) {}
 
 http_transport::~http_transport() {
     stop();
 }
 
-int http_transport::bind(const std::string& host, int port) {
-    if (port == 0) return impl_->server.bind_to_any_port(host);
-    return impl_->server.bind_to_port(host, port) ? port : -1;
+int http_transport::bind(const std::string& host, int port, std::string& error) {
+    return impl_->server.bind_exclusive(host, port, error);
 }
 
 void http_transport::start() {
@@ -263,7 +275,7 @@ void http_transport::start() {
 
 void http_transport::stop() {
     if (!impl_) return;
-    impl_->server.stop();
+    impl_->server.stop_all();
     if (impl_->thread.joinable()) impl_->thread.join();
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "http_connections.hpp"
 #include "server_runtime.hpp"
 #include "web_endpoints.hpp"
 
@@ -14,15 +15,18 @@ namespace xunlu::server {
 
 class http_transport {
   public:
-    /// `threads`: HTTP connection threads (the searches themselves run on the worker pool).
-    /// `web`: the web visualizer's endpoints and page (web_endpoints.hpp).
-    http_transport(server_runtime& runtime, std::size_t threads, web_options web = {});
+    /// `limits`: connections, their threads and deadlines (http_connections.hpp; the searches
+    /// themselves run on the worker pool). `web`: the web visualizer's endpoints and page
+    /// (web_endpoints.hpp).
+    http_transport(server_runtime& runtime, const http_connection_limits& limits,
+                   web_options web = {});
     ~http_transport();
     http_transport(const http_transport&) = delete;
     http_transport& operator=(const http_transport&) = delete;
 
-    /// Binds host:port (0 = any free port); returns the bound port, or -1.
-    int bind(const std::string& host, int port);
+    /// Binds host:port (0 = any free port); returns the bound port, or -1 with the reason in
+    /// `error`.
+    int bind(const std::string& host, int port, std::string& error);
     /// Serves on a background thread until stop().
     void start();
     /// Stops accepting, lets running handlers end, joins the thread. Idempotent.
