@@ -197,7 +197,8 @@ scene_info describe(const scene_entry& e) {
 
 pathfinding_service::pathfinding_service(service_limits limits, std::string scene_dir,
                                          worker_pool& pool)
-    : limits_(limits), scene_dir_(std::move(scene_dir)), pool_(pool) {}
+    : limits_(limits), scene_dir_(std::move(scene_dir)), pool_(pool),
+      cold_(2 * pool.threads() + 2) {}
 
 outcome<std::shared_ptr<scene_entry>> pathfinding_service::scene_of(std::string_view id) const {
     if (id.empty()) return bad_field("scene", "is empty");
@@ -472,7 +473,21 @@ outcome<path_output> pathfinding_service::find_path(const path_input& in,
         }
         return bad_field(name, "cell " + at + " is unexplored and assumed blocked (fog)");
     }
-    out.result = thread_finder(*finder_entry).find(*searched, req);
+    if (finder_entry->caps.preprocessing &&
+        !cold_search_runner::warm(*searched, *finder_entry, req)) {
+        // Its first search on this map builds data no deadline interrupts: on a thread of its
+        // own, so this worker is free when the deadline passes.
+        bool busy = false;
+        out.result = cold_.run(searched, *finder_entry, req, busy);
+        if (busy) {
+            return service_error{status_code::resource_exhausted,
+                                 "algorithm: every preprocessing thread is building (" + algorithm +
+                                     " has not been prepared for this map version " +
+                                     "yet); retry later"};
+        }
+    } else {
+        out.result = thread_finder(*finder_entry).find(*searched, req);
+    }
     out.time_us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
     out.algorithm = algorithm;
     out.version = state->version();

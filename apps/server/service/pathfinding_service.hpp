@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cold_search.hpp"
 #include "scene_registry.hpp"
 #include "service_error.hpp"
 #include "service_limits.hpp"
@@ -178,6 +179,8 @@ class pathfinding_service {
     }
 
     [[nodiscard]] const service_limits& limits() const noexcept { return limits_; }
+    /// Preprocessing builds running on their own threads now (cold_search.hpp).
+    [[nodiscard]] std::size_t preprocessing_builds() const noexcept { return cold_.running(); }
     [[nodiscard]] const std::string& scene_dir() const noexcept { return scene_dir_; }
 
   private:
@@ -187,6 +190,7 @@ class pathfinding_service {
     std::string scene_dir_;
     worker_pool& pool_;
     scene_registry scenes_;
+    cold_search_runner cold_;
 };
 
 /// Width x height a PNG declares in its IHDR chunk, so a tiny compressed image that would decode

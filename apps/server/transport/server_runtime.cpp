@@ -39,6 +39,10 @@ std::vector<gauge_sample> server_runtime::gauges() const {
                  static_cast<double>(pool.queued())});
     g.push_back({"xunlu_worker_threads", "Worker threads running searches.", "",
                  static_cast<double>(pool.threads())});
+    g.push_back({"xunlu_preprocessing_builds",
+                 "Preprocessing builds (hierarchies, landmarks, tables) running on their own "
+                 "threads, first queries of an algorithm on a map version.",
+                 "", static_cast<double>(service.preprocessing_builds())});
     const auto scenes = service.list_scenes();
     g.push_back({"xunlu_scenes", "Scenes loaded.", "", static_cast<double>(scenes.size())});
     for (const auto& s : scenes) {
