@@ -35,6 +35,16 @@ struct cold_call {
 
 } // namespace
 
+cold_search_runner::~cold_search_runner() {
+    std::unique_lock lk(running_->m);
+    running_->cv.wait(lk, [&] { return running_->running == 0; });
+}
+
+std::size_t cold_search_runner::running() const {
+    std::lock_guard lk(running_->m);
+    return running_->running;
+}
+
 bool cold_search_runner::warm(const grid::grid_map& map, const registry::finder_entry& entry,
                               const search::search_request& request) {
     return map.derived().find<warm_marker>(warm_key(entry, request)) != nullptr;
@@ -44,9 +54,15 @@ search::search_result cold_search_runner::run(std::shared_ptr<const grid::grid_m
                                               const registry::finder_entry& entry,
                                               const search::search_request& request, bool& busy) {
     busy = false;
-    if (running_->fetch_add(1) >= max_threads_) {
-        running_->fetch_sub(1);
-        busy = true;
+    {
+        std::lock_guard lk(running_->m);
+        if (running_->running < max_threads_) {
+            ++running_->running;
+        } else {
+            busy = true;
+        }
+    }
+    if (busy) {
         search::search_result none;
         none.status = search::search_status::budget_exhausted;
         none.reason = "no preprocessing thread is free";
@@ -65,7 +81,9 @@ search::search_result cold_search_runner::run(std::shared_ptr<const grid::grid_m
             call->done = true;
         }
         call->cv.notify_all();
-        running->fetch_sub(1);
+        std::lock_guard lk(running->m);
+        --running->running;
+        running->cv.notify_all();
     }).detach();
 
     std::unique_lock lk(call->m);

@@ -6,8 +6,10 @@
 // marked warm in that same cache and are searched on the calling thread from then on.
 #pragma once
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <string_view>
 
 #include "xunlu/grid/grid_map.hpp"
@@ -22,6 +24,10 @@ class cold_search_runner {
     /// `max_threads`: builds running at once; beyond it a cold query answers
     /// `resource_exhausted` (reason set, no path) rather than blocking a worker.
     explicit cold_search_runner(std::size_t max_threads) : max_threads_(max_threads) {}
+    /// Waits for the builds still running (they read the finder registry's statics).
+    ~cold_search_runner();
+    cold_search_runner(const cold_search_runner&) = delete;
+    cold_search_runner& operator=(const cold_search_runner&) = delete;
 
     /// Whether `entry` already completed a search on `map` with these rules (so its derived
     /// data is built, or it has none).
@@ -37,12 +43,17 @@ class cold_search_runner {
                               const search::search_request& request, bool& busy);
 
     /// Builds running now (the gauge xunlu_preprocessing_builds).
-    [[nodiscard]] std::size_t running() const noexcept { return running_->load(); }
+    [[nodiscard]] std::size_t running() const;
+
+    struct counter {
+        std::mutex m;
+        std::condition_variable cv;
+        std::size_t running = 0;
+    };
 
   private:
     std::size_t max_threads_;
-    std::shared_ptr<std::atomic<std::size_t>> running_ =
-        std::make_shared<std::atomic<std::size_t>>(0);
+    std::shared_ptr<counter> running_ = std::make_shared<counter>();
 };
 
 } // namespace xunlu::server

@@ -180,7 +180,7 @@ class pathfinding_service {
 
     [[nodiscard]] const service_limits& limits() const noexcept { return limits_; }
     /// Preprocessing builds running on their own threads now (cold_search.hpp).
-    [[nodiscard]] std::size_t preprocessing_builds() const noexcept { return cold_.running(); }
+    [[nodiscard]] std::size_t preprocessing_builds() const { return cold_.running(); }
     [[nodiscard]] const std::string& scene_dir() const noexcept { return scene_dir_; }
 
   private:
