@@ -13,6 +13,7 @@
 
 #include "server_app.hpp"
 #include "server_config.hpp"
+#include "transport/request_log.hpp"
 
 int main(int argc, char** argv) {
     using namespace xunlu::server;
@@ -45,7 +46,8 @@ int main(int argc, char** argv) {
 
     auto logger = spdlog::stderr_logger_mt("xunlu-server");
     spdlog::set_default_logger(logger);
-    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %l %v");
+    // One JSON object per line (transport/request_log.hpp), times in UTC.
+    spdlog::set_pattern(json_log_pattern, spdlog::pattern_time_type::utc);
 
     server_config config;
     if (!config_file.empty()) {
@@ -92,14 +94,13 @@ int main(int argc, char** argv) {
     std::printf("{\"grpc\":\"%s\",\"http\":\"%s\"}\n", app.value()->grpc_address().c_str(),
                 app.value()->http_address().c_str());
     std::fflush(stdout);
-    spdlog::info("serving gRPC on {}{}{}", app.value()->grpc_address(),
-                 app.value()->http_address().empty() ? "" : ", HTTP on ",
-                 app.value()->http_address());
+    log_event(spdlog::level::info, "serving",
+              {{"grpc", app.value()->grpc_address()}, {"http", app.value()->http_address()}});
 
     int received = 0;
     sigwait(&signals, &received);
-    spdlog::info("signal {}: draining", received);
+    log_event(spdlog::level::info, "draining", {{"signal", received}});
     app.value()->drain_and_stop();
-    spdlog::info("stopped");
+    log_event(spdlog::level::info, "stopped", nlohmann::json::object());
     return 0;
 }

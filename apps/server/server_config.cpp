@@ -91,8 +91,9 @@ std::optional<service_error> read_scene_defaults(const std::string& path, const 
     table_reader r{path, t, prefix, std::nullopt};
     if (!r.known({"cell_size", "algorithm", "step_limit"})) return r.error;
     r.number("cell_size", d.cell_size, 0);
-    if (!r.error && d.cell_size <= 0) {
-        return config_error(path, prefix + "cell_size", "must be > 0", t.get("cell_size"));
+    if (!r.error && (d.cell_size <= 0 || d.cell_size > 1e6)) {
+        return config_error(path, prefix + "cell_size", "must be > 0 and <= 1000000",
+                            t.get("cell_size"));
     }
     r.string("algorithm", d.algorithm);
     r.integer("step_limit", d.step_limit, 0, std::numeric_limits<std::int64_t>::max());

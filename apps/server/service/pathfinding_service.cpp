@@ -44,10 +44,14 @@ outcome<std::string> inside_dir(const std::string& root, const std::string& rela
     return (fs::path(root) / rel).string();
 }
 
+/// Pixels per cell side: above this a map's pixel size leaves double's exact range of sums.
+constexpr double max_cell_size = 1e6;
+
 outcome<pipeline::scene_options> scene_options_of(const load_scene_input& in) {
     pipeline::scene_options o;
-    if (!std::isfinite(in.cell_size) || in.cell_size <= 0) {
-        return bad_field("options.cell_size", "must be a finite number > 0");
+    if (!std::isfinite(in.cell_size) || in.cell_size <= 0 || in.cell_size > max_cell_size) {
+        return bad_field("options.cell_size", "must be a number > 0 and <= 1000000 (pixels per "
+                                              "cell side)");
     }
     o.cell_size = in.cell_size;
     if (!in.stages.empty()) {
@@ -202,6 +206,11 @@ pathfinding_service::pathfinding_service(service_limits limits, std::string scen
 
 outcome<std::shared_ptr<scene_entry>> pathfinding_service::scene_of(std::string_view id) const {
     if (id.empty()) return bad_field("scene", "is empty");
+    // Ids are echoed in answers and logs: a malformed one is refused without being echoed.
+    if (!valid_scene_id(id)) {
+        return bad_field("scene", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got " +
+                                      std::to_string(id.size()) + " bytes)");
+    }
     auto e = scenes_.find(id);
     if (!e) return not_found(id);
     return e;
@@ -209,8 +218,8 @@ outcome<std::shared_ptr<scene_entry>> pathfinding_service::scene_of(std::string_
 
 outcome<load_scene_output> pathfinding_service::load_scene(const load_scene_input& in) {
     if (!valid_scene_id(in.id)) {
-        return bad_field("id", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got '" +
-                                   in.id.substr(0, 80) + "')");
+        return bad_field("id", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got " +
+                                   std::to_string(in.id.size()) + " bytes)");
     }
     if (in.path.has_value() == in.map_bytes.has_value()) {
         return bad_field("source", "give exactly one of path and map_bytes");

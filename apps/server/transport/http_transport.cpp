@@ -2,11 +2,13 @@
 
 #include <httplib.h>
 
+#include <cctype>
 #include <chrono>
 #include <future>
 #include <thread>
 
 #include "api/json_conversion.hpp"
+#include "request_log.hpp"
 
 namespace xunlu::server {
 
@@ -20,7 +22,23 @@ void answer_json(httplib::Response& res, int status, const nlohmann::json& j) {
 }
 
 void answer_error(httplib::Response& res, const service_error& e) {
-    answer_json(res, http_status(e.code), {{"error", e.message}});
+    answer_json(res, http_status(e.code), error_json(e.code, e.message));
+    add_retry_after(res);
+}
+
+/// The method each fixed path answers, for 405 (the web visualizer's paths with ids are
+/// matched by pattern and answer 404 for any other method).
+std::string_view allowed_method(std::string_view path) {
+    for (const std::string_view p : {"/healthz", "/readyz", "/metrics", "/v1/scenes",
+                                     "/v1/web/scenes", "/v1/web/algorithms"}) {
+        if (path == p) return "GET";
+    }
+    for (const std::string_view p :
+         {"/v1/route", "/v1/ray", "/v1/path", "/v1/influence", "/v1/explore", "/v1/web/trace",
+          "/v1/web/scratch", "/v1/web/upload"}) {
+        if (path == p) return "POST";
+    }
+    return {};
 }
 
 std::string_view code_name_of(int http) {
@@ -49,6 +67,16 @@ std::string_view code_name_of(int http) {
 }
 
 } // namespace
+
+nlohmann::json error_json(status_code c, std::string_view message) {
+    std::string code(status_code_name(c));
+    for (char& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return {{"code", code}, {"message", message}, {"error", message}};
+}
+
+void add_retry_after(httplib::Response& res) {
+    if (res.status == 429 || res.status == 503) res.set_header("Retry-After", "1");
+}
 
 int http_status(status_code c) noexcept {
     switch (c) {
@@ -165,17 +193,38 @@ struct http_transport::impl {
                   });
         });
         web.install(server);
-        server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-            if (res.body.empty()) {
-                const char* what = res.status == 404   ? "no such endpoint"
-                                   : res.status == 413 ? "request body too large"
-                                                       : "bad request";
-                answer_json(res, res.status, {{"error", what}});
+        server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+            res.set_header("X-Request-Id", request_id(req.get_header_value("X-Request-Id")));
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
+        server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+            if (!res.body.empty()) return;
+            if (res.status == 404) {
+                if (const auto allowed = allowed_method(req.path);
+                    !allowed.empty() && req.method != allowed &&
+                    !(req.method == "HEAD" && allowed == "GET")) {
+                    res.set_header("Allow", std::string(allowed));
+                    answer_json(res, 405,
+                                {{"code", "METHOD_NOT_ALLOWED"},
+                                 {"message", std::string(req.path) + " answers " +
+                                                 std::string(allowed) + " only"},
+                                 {"error", std::string(req.path) + " answers " +
+                                               std::string(allowed) + " only"}});
+                    return;
+                }
+                answer_json(res, 404, error_json(status_code::not_found, "no such endpoint"));
+            } else if (res.status == 413) {
+                answer_json(res, 413,
+                            error_json(status_code::resource_exhausted,
+                                       "request body too large (limits.max_request_bytes)"));
+            } else {
+                answer_json(res, res.status,
+                            error_json(status_code::invalid_argument, "bad request"));
             }
         });
         server.set_exception_handler(
             [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-                answer_json(res, 500, {{"error", "internal error"}});
+                answer_json(res, 500, error_json(status_code::internal, "internal error"));
             });
         server.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
             rt.metrics.record_http(known_path(req.path), res.status);
@@ -214,7 +263,8 @@ struct http_transport::impl {
         const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::string message;
         if (res.status != 200) message = res.body;
-        rt.finished(rpc, code_name_of(res.status), s, expanded, message);
+        rt.finished(rpc, code_name_of(res.status), s, expanded, message,
+                    res.get_header_value("X-Request-Id"));
     }
 
     using query_fn = std::function<outcome<nlohmann::json>(const nlohmann::json&,

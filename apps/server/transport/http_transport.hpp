@@ -1,11 +1,15 @@
 // The HTTP port beside gRPC (cpp-httplib): /healthz, /readyz, /metrics (Prometheus text), and a
 // JSON mirror of ListScenes, FindRoute, Raycast, FindPath, SetInfluence and Explore for tools
 // and the web visualizer (whose own endpoints, /v1/web/..., are in web_endpoints.hpp).
-// Queries run on the worker pool like gRPC calls; errors answer {"error": "..."} naming the
-// field (400), the scene (404), a full queue (429) or draining (503).
+// Queries run on the worker pool like gRPC calls; errors answer {"code","message","error"}
+// naming the field (400), the scene (404), a wrong method (405), a full queue (429, with
+// Retry-After) or draining (503). Every answer carries X-Request-Id (the client's or a new one).
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "http_connections.hpp"
 #include "server_runtime.hpp"
@@ -39,5 +43,10 @@ class http_transport {
 
 /// The HTTP status for a service status code.
 [[nodiscard]] int http_status(status_code c) noexcept;
+/// An HTTP error's body: {"code": the gRPC code name (INVALID_ARGUMENT, ...), "message",
+/// "error": the message again (the key earlier clients read)}.
+[[nodiscard]] nlohmann::json error_json(status_code c, std::string_view message);
+/// Retry-After: 1 on 429 (queue full) and 503 (draining, connection cap) answers.
+void add_retry_after(httplib::Response& res);
 
 } // namespace xunlu::server
