@@ -12,6 +12,7 @@
 #include "pathfinding_client.hpp"
 #include "server_process.hpp"
 #include "test_scenes.hpp"
+#include "transport/http_transport.hpp"
 
 namespace xunlu::server::testing {
 namespace {
@@ -118,6 +119,26 @@ TEST(server_hygiene, long_or_forged_scene_ids_are_refused_and_logs_stay_json_lin
     EXPECT_GT(lines, 3);
     EXPECT_TRUE(saw_http_id);
     EXPECT_TRUE(saw_grpc_id);
+}
+
+} // namespace
+} // namespace xunlu::server::testing
+
+namespace xunlu::server::testing {
+namespace {
+
+TEST(server_hygiene, busy_answers_say_when_to_retry_and_errors_carry_a_code) {
+    for (const int status : {429, 503, 400, 504}) {
+        httplib::Response res;
+        res.status = status;
+        add_retry_after(res);
+        EXPECT_EQ(res.get_header_value("Retry-After"), status == 429 || status == 503 ? "1" : "")
+            << status;
+    }
+    const auto j = error_json(status_code::resource_exhausted, "queue full");
+    EXPECT_EQ(j["code"], "RESOURCE_EXHAUSTED");
+    EXPECT_EQ(j["message"], "queue full");
+    EXPECT_EQ(j["error"], "queue full");
 }
 
 } // namespace
