@@ -525,6 +525,64 @@ outcome<ray_output> pathfinding_service::raycast(const ray_input& in) {
     return out;
 }
 
+outcome<nearest_output> pathfinding_service::nearest(const nearest_input& in,
+                                                     const query_context& ctx) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    const scene_entry& e = *entry.value();
+    const auto state = e.scene.state();
+    const grid::grid_map& map = state->map();
+    const double cs = e.scene.cell_size();
+    if (auto bad = check_pixel(map, cs, in.at, "at")) return *bad;
+    if (!std::isfinite(in.radius) || in.radius < 0) {
+        return bad_field("radius", "must be a finite number >= 0 (pixels; 0 = no limit)");
+    }
+    const auto mask =
+        in.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    const double px = in.at.x / cs, py = in.at.y / cs; // cell units
+    const cell c0{static_cast<std::int32_t>(px), static_cast<std::int32_t>(py)};
+    const double limit = in.radius > 0 ? in.radius / cs : std::numeric_limits<double>::infinity();
+    const std::int32_t max_ring = std::max(map.width(), map.height());
+    nearest_output out;
+    out.version = state->version();
+    double best = std::numeric_limits<double>::infinity(); // cell units
+    const auto consider = [&](std::int32_t x, std::int32_t y) {
+        if (x < 0 || y < 0 || x >= map.width() || y >= map.height()) return;
+        if (!map.passable(cell{x, y}, mask)) return;
+        const double d = std::hypot(x + 0.5 - px, y + 0.5 - py);
+        // Ties: the first in ring order (row by row), so the answer is deterministic.
+        if (d <= limit && d < best) {
+            best = d;
+            out.at_cell = cell{x, y};
+        }
+    };
+    for (std::int32_t r = 0; r <= max_ring; ++r) {
+        // Every centre on ring r is at least r - 0.5 cells from a point inside cell c0.
+        if (r - 0.5 > std::min(best, limit)) break;
+        if (ctx.deadline && clock_type::now() >= *ctx.deadline) {
+            return service_error{status_code::deadline_exceeded,
+                                 "the deadline passed while looking for the nearest cell"};
+        }
+        if (r == 0) {
+            consider(c0.x, c0.y);
+            continue;
+        }
+        for (std::int32_t x = c0.x - r; x <= c0.x + r; ++x) {
+            consider(x, c0.y - r);
+            consider(x, c0.y + r);
+        }
+        for (std::int32_t y = c0.y - r + 1; y <= c0.y + r - 1; ++y) {
+            consider(c0.x - r, y);
+            consider(c0.x + r, y);
+        }
+    }
+    if (best == std::numeric_limits<double>::infinity()) return out;
+    out.found = true;
+    out.centre = point{(out.at_cell.x + 0.5) * cs, (out.at_cell.y + 0.5) * cs};
+    out.distance = best * cs;
+    return out;
+}
+
 outcome<std::size_t> pathfinding_service::set_influence(const influence_input& in) {
     auto entry = scene_of(in.scene);
     if (!entry) return entry.error();

@@ -129,6 +129,22 @@ struct ray_output {
     std::uint64_t version = 0;
 };
 
+/// Nearest: the walkable cell whose centre is closest to a pixel.
+struct nearest_input {
+    std::string scene;
+    point at;          ///< pixels
+    double radius = 0; ///< pixels; 0 = no limit
+    bool ignore_low = false;
+};
+
+struct nearest_output {
+    bool found = false;
+    cell at_cell;        ///< the cell (when found)
+    point centre;        ///< its centre in pixels
+    double distance = 0; ///< pixels
+    std::uint64_t version = 0;
+};
+
 struct update_input {
     std::string scene;
     std::vector<grid::cell_edit> edits;
@@ -167,6 +183,9 @@ class pathfinding_service {
                                                    const query_context& ctx);
     outcome<path_output> find_path(const path_input& in, const query_context& ctx);
     outcome<ray_output> raycast(const ray_input& in);
+    /// Exact: rings of cells around the position until no farther ring can hold a closer
+    /// centre (at worst the whole map, bounded by max_map_cells), checking the deadline per ring.
+    outcome<nearest_output> nearest(const nearest_input& in, const query_context& ctx);
     outcome<std::uint64_t> update_cells(const update_input& in);
     /// Replaces a named influence layer of a scene; answers its number of sources.
     outcome<std::size_t> set_influence(const influence_input& in);

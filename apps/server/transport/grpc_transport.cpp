@@ -256,6 +256,21 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
         return r;
     }
 
+    grpc::ServerUnaryReactor* Nearest(grpc::CallbackServerContext* ctx,
+                                      const v1::NearestRequest* req,
+                                      v1::NearestResponse* resp) override {
+        auto* r = new call_reactor("Nearest", rt_, ctx);
+        r->run([this, req, resp](call_reactor& call) {
+            auto in = api::to_input(*req);
+            if (!in) return status_of(in.error());
+            auto out = rt_.service.nearest(in.value(), call.context());
+            if (!out) return call.after_search(status_of(out.error()));
+            api::to_proto(out.value(), *resp);
+            return call.after_search(grpc::Status::OK);
+        });
+        return r;
+    }
+
     grpc::ServerUnaryReactor* UpdateCells(grpc::CallbackServerContext* ctx,
                                           const v1::UpdateCellsRequest* req,
                                           v1::UpdateCellsResponse* resp) override {

@@ -34,8 +34,8 @@ std::string_view allowed_method(std::string_view path) {
         if (path == p) return "GET";
     }
     for (const std::string_view p :
-         {"/v1/route", "/v1/ray", "/v1/path", "/v1/influence", "/v1/explore", "/v1/web/trace",
-          "/v1/web/scratch", "/v1/web/upload"}) {
+         {"/v1/route", "/v1/ray", "/v1/path", "/v1/nearest", "/v1/influence", "/v1/explore",
+          "/v1/web/trace", "/v1/web/scratch", "/v1/web/upload"}) {
         if (path == p) return "POST";
     }
     return {};
@@ -158,6 +158,17 @@ struct http_transport::impl {
                       return api::to_json(out.value());
                   });
         });
+        server.Post("/v1/nearest", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "Nearest",
+                  [this](const nlohmann::json& j, const query_context& ctx,
+                         std::uint64_t&) -> outcome<nlohmann::json> {
+                      auto in = api::nearest_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.nearest(in.value(), ctx);
+                      if (!out) return out.error();
+                      return api::to_json(out.value());
+                  });
+        });
         server.Post("/v1/path", [this](const httplib::Request& req, httplib::Response& res) {
             query(req, res, "FindPath",
                   [this](const nlohmann::json& j, const query_context& ctx,
@@ -251,7 +262,7 @@ struct http_transport::impl {
     static std::string_view known_path(const std::string& path) {
         for (const std::string_view p :
              {"/healthz", "/readyz", "/metrics", "/v1/scenes", "/v1/route", "/v1/ray", "/v1/path",
-              "/v1/influence", "/v1/explore"}) {
+              "/v1/nearest", "/v1/influence", "/v1/explore"}) {
             if (path == p) return p;
         }
         if (path.starts_with("/v1/web/")) return "/v1/web";
