@@ -1,7 +1,8 @@
 // Preprocessing a query triggers (hpa-exact's hierarchy on its first use on a map version) no
-// longer holds a worker past the query's deadline (issue 48): with one worker, a 300 ms deadline
-// on a query whose build takes seconds answers DEADLINE_EXCEEDED, the next query is answered at
-// once, and the build goes on and serves later queries.
+// longer holds a worker past the query's deadline (issue 48), for FindPath and for FindRoute
+// on a scene whose algorithm preprocesses: with one worker, a 300 ms deadline on a query whose
+// build takes seconds answers DEADLINE_EXCEEDED, the next query is answered at once, and the
+// build goes on and serves later queries.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -51,10 +52,27 @@ TEST(server_preprocessing, a_deadline_during_a_first_use_build_frees_the_worker)
     temp_dir dir;
     dir.write("big.map", random_map(1024));
     dir.write("rooms.map", rooms_map);
-    server_process s({"--scenes", dir.path().string(), "--threads", "1"});
+    // The route pipeline of "big" searches with hpa-exact too.
+    dir.write("server.toml", "[scenes.big]\nalgorithm = \"hpa-exact\"\n");
+    server_process s({"--scenes", dir.path().string(), "--threads", "1", "--config",
+                      (dir.path() / "server.toml").string()});
     ASSERT_TRUE(s.started()) << s.first_line();
 
     pathfinding_client short_deadline(s.grpc(), 300ms);
+    {
+        // A route whose scene algorithm is not built yet: primed on a build thread.
+        const auto t0 = clock_type::now();
+        const auto cold = short_deadline.route("big", {0.5, 0.5}, {1023.5, 1023.5});
+        const auto cold_took = clock_type::now() - t0;
+        EXPECT_EQ(cold.status.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED)
+            << cold.status.error_message();
+        pathfinding_client client(s.grpc(), 2s);
+        const auto t1 = clock_type::now();
+        const auto next = client.call(path_request("rooms", 1, 3, "astar"));
+        ASSERT_TRUE(next.ok()) << next.status.error_message();
+        EXPECT_LT(cold_took + (clock_type::now() - t1), 1500ms);
+    }
+
     const auto t0 = clock_type::now();
     const auto cold = short_deadline.call(path_request("big", 0, 1023, "hpa-exact"));
     const auto cold_took = clock_type::now() - t0;
@@ -79,6 +97,11 @@ TEST(server_preprocessing, a_deadline_during_a_first_use_build_frees_the_worker)
     const auto astar = patient.call(path_request("big", 0, 1023, "astar"));
     ASSERT_TRUE(astar.ok()) << astar.status.error_message();
     EXPECT_NEAR(later.value().length(), astar.value().length(), 1e-6);
+    const auto route = patient.route("big", {0.5, 0.5}, {1023.5, 1023.5});
+    ASSERT_TRUE(route.ok()) << route.status.error_message();
+    EXPECT_TRUE(route.value().status() == v1::ROUTE_STATUS_FOUND ||
+                route.value().status() == v1::ROUTE_STATUS_STRAIGHT_LINE)
+        << route.value().reason();
 }
 
 } // namespace

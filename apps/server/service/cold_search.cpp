@@ -52,8 +52,10 @@ bool cold_search_runner::warm(const grid::grid_map& map, const registry::finder_
 
 search::search_result cold_search_runner::run(std::shared_ptr<const grid::grid_map> map,
                                               const registry::finder_entry& entry,
-                                              const search::search_request& request, bool& busy) {
+                                              const search::search_request& request, bool& busy,
+                                              bool* completed) {
     busy = false;
+    if (completed != nullptr) *completed = false;
     {
         std::lock_guard lk(running_->m);
         if (running_->running < max_threads_) {
@@ -97,7 +99,10 @@ search::search_result cold_search_runner::run(std::shared_ptr<const grid::grid_m
         if (request.deadline && *request.deadline < wake) wake = *request.deadline;
         call->cv.wait_until(lk, wake);
     }
-    if (call->done) return std::move(call->result);
+    if (call->done) {
+        if (completed != nullptr) *completed = true;
+        return std::move(call->result);
+    }
     call->cancel.store(true);
     search::search_result left;
     left.status = search::search_status::budget_exhausted;

@@ -37,10 +37,11 @@ class cold_search_runner {
     /// Runs `entry`'s search of `map` on a build thread; waits until it ends, the request's
     /// deadline passes or its cancel flag is set. In the two last cases the answer is
     /// budget_exhausted with a reason saying the build continues. `busy` is set when no build
-    /// thread was free (nothing ran).
+    /// thread was free (nothing ran); `completed` (when given) whether the search ended in time.
     search::search_result run(std::shared_ptr<const grid::grid_map> map,
                               const registry::finder_entry& entry,
-                              const search::search_request& request, bool& busy);
+                              const search::search_request& request, bool& busy,
+                              bool* completed = nullptr);
 
     /// Builds running now (the gauge xunlu_preprocessing_builds).
     [[nodiscard]] std::size_t running() const;

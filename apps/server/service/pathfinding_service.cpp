@@ -362,6 +362,41 @@ outcome<route_output> pathfinding_service::find_route(const route_input& in,
     req.layers = held.value().layers;
     // An algorithm that cannot move 4-way is replaced by A* inside the route finder's stages.
     route_output out;
+    const auto* algo = registry::find_finder(e.algorithm);
+    const bool plain = in.unit.influence.empty() && in.unit.player.empty() && in.unit_size == 1;
+    if (algo != nullptr && algo->caps.preprocessing && plain) {
+        // The scene's algorithm builds data on its first search of this map version: prime it
+        // on a build thread under the deadline (as FindPath does), then route on the worker.
+        search::search_request prime{.start = cell{static_cast<std::int32_t>(in.from.x / cs),
+                                                   static_cast<std::int32_t>(in.from.y / cs)},
+                                     .goal = cell{static_cast<std::int32_t>(in.to.x / cs),
+                                                  static_cast<std::int32_t>(in.to.y / cs)}};
+        prime.rules = req.rules;
+        prime.low_obstacles_block = req.low_obstacles_block;
+        prime.max_expansions = req.max_expansions;
+        prime.deadline = ctx.deadline;
+        prime.cancel = ctx.cancel;
+        if (algo->caps.rules.supports(prime.rules) &&
+            !cold_search_runner::warm(state->map(), *algo, prime)) {
+            bool busy = false, completed = false;
+            const std::shared_ptr<const grid::grid_map> map(state, &state->map());
+            auto primed = cold_.run(map, *algo, prime, busy, &completed);
+            if (busy) {
+                return service_error{status_code::resource_exhausted,
+                                     "every preprocessing thread is building (the scene's " +
+                                         e.algorithm + " has not been prepared for this map " +
+                                         "version yet); retry later"};
+            }
+            if (!completed) { // the deadline passed or the client left: stay where it is
+                out.result.status = pipeline::route_status::partial;
+                out.result.reason = primed.reason;
+                out.result.points = {in.from};
+                out.result.map_version = state->version();
+                out.cell_size = cs;
+                return out;
+            }
+        }
+    }
     out.result = route_finder_for(e.algorithm).find(e.scene, req);
     out.cell_size = cs;
     return out;
