@@ -13,18 +13,22 @@
 
 #include "server_app.hpp"
 #include "server_config.hpp"
+#include "transport/request_log.hpp"
 
 int main(int argc, char** argv) {
     using namespace xunlu::server;
     CLI::App cli{"xunlu-server: grid pathfinding service (gRPC + HTTP); see docs/server.md"};
     std::string config_file, grpc_addr, http_addr, scenes, log_level, web_dir;
     std::size_t threads = 0;
-    bool no_http = false;
+    bool no_http = false, reuse_port = false;
     cli.add_option("--config", config_file, "TOML configuration file (flags override it)")
         ->check(CLI::ExistingFile);
     cli.add_option("--grpc", grpc_addr, "gRPC listen address HOST:PORT (port 0 = any free port)");
     cli.add_option("--http", http_addr, "HTTP listen address HOST:PORT (port 0 = any free port)");
     cli.add_flag("--no-http", no_http, "do not open the HTTP port");
+    cli.add_flag("--reuse-port", reuse_port,
+                 "let other processes listen on the same ports (SO_REUSEPORT); by default a "
+                 "port in use stops the start-up");
     cli.add_option("--scenes", scenes,
                    "scene directory: every map file in it is loaded at start-up (id = file name "
                    "without extension; DIR/<id>.waypoints/ holds its waypoint CSVs)");
@@ -42,7 +46,8 @@ int main(int argc, char** argv) {
 
     auto logger = spdlog::stderr_logger_mt("xunlu-server");
     spdlog::set_default_logger(logger);
-    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %l %v");
+    // One JSON object per line (transport/request_log.hpp), times in UTC.
+    spdlog::set_pattern(json_log_pattern, spdlog::pattern_time_type::utc);
 
     server_config config;
     if (!config_file.empty()) {
@@ -56,6 +61,7 @@ int main(int argc, char** argv) {
     if (!grpc_addr.empty()) config.grpc_address = grpc_addr;
     if (!http_addr.empty()) config.http_address = http_addr;
     if (no_http) config.http_address.clear();
+    if (reuse_port) config.reuse_port = true;
     if (!scenes.empty()) config.scene_dir = scenes;
     if (!web_dir.empty()) config.web_dir = web_dir;
     if (cli.count("--threads") != 0) config.threads = threads;
@@ -88,14 +94,13 @@ int main(int argc, char** argv) {
     std::printf("{\"grpc\":\"%s\",\"http\":\"%s\"}\n", app.value()->grpc_address().c_str(),
                 app.value()->http_address().c_str());
     std::fflush(stdout);
-    spdlog::info("serving gRPC on {}{}{}", app.value()->grpc_address(),
-                 app.value()->http_address().empty() ? "" : ", HTTP on ",
-                 app.value()->http_address());
+    log_event(spdlog::level::info, "serving",
+              {{"grpc", app.value()->grpc_address()}, {"http", app.value()->http_address()}});
 
     int received = 0;
     sigwait(&signals, &received);
-    spdlog::info("signal {}: draining", received);
+    log_event(spdlog::level::info, "draining", {{"signal", received}});
     app.value()->drain_and_stop();
-    spdlog::info("stopped");
+    log_event(spdlog::level::info, "stopped", nlohmann::json::object());
     return 0;
 }

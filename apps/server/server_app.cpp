@@ -14,6 +14,7 @@
 #include "transport/grpc_transport.hpp"
 #include "transport/http_transport.hpp"
 #include "transport/metrics.hpp"
+#include "transport/request_log.hpp"
 #include "transport/server_runtime.hpp"
 
 namespace xunlu::server {
@@ -58,12 +59,18 @@ std::optional<service_error> load_scene_dir(pathfinding_service& service, const 
                                                           "): " + loaded.error().message};
         }
         const auto& info = loaded.value().info;
-        spdlog::info(
-            "scene {} loaded: {} x {} cells, {} waypoints, {} bytes, {:.1f} ms", id, info.width,
-            info.height, info.waypoints, info.memory_bytes,
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                .count());
-        for (const auto& w : loaded.value().warnings) spdlog::warn("scene {}: {}", id, w);
+        log_event(
+            spdlog::level::info, "scene_loaded",
+            {{"scene", id},
+             {"width", info.width},
+             {"height", info.height},
+             {"waypoints", info.waypoints},
+             {"memory_bytes", info.memory_bytes},
+             {"ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                        .count()}});
+        for (const auto& w : loaded.value().warnings) {
+            log_event(spdlog::level::warn, "scene_warning", {{"scene", id}, {"message", w}});
+        }
     }
     return std::nullopt;
 }
@@ -121,18 +128,35 @@ outcome<std::unique_ptr<server_app>> server_app::start(const server_config& conf
     auto grpc_addr = split_address(config.grpc_address, "--grpc");
     if (!grpc_addr) return grpc_addr.error();
     s.grpc_service = make_grpc_service(*s.runtime);
+    // grpc.health.v1.Health (grpc_health_probe, Kubernetes gRPC probes, Envoy): "" is the
+    // server, "xunlu.v1.Pathfinding" the API, "scene/ID" each scene.
+    grpc::EnableDefaultHealthCheckService(true);
     grpc::ServerBuilder builder;
     int grpc_port = 0;
     builder.AddListeningPort(config.grpc_address, grpc::InsecureServerCredentials(), &grpc_port);
+    // gRPC sets SO_REUSEPORT by default: a second server on the same port would share its
+    // traffic. Exclusive unless server.reuse_port asks.
+    builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, config.reuse_port ? 1 : 0);
     builder.RegisterService(s.grpc_service.get());
     builder.SetMaxReceiveMessageSize(static_cast<int>(
         std::min<std::size_t>(config.limits.max_request_bytes, std::numeric_limits<int>::max())));
     s.grpc_server = builder.BuildAndStart();
     if (!s.grpc_server || grpc_port == 0) {
         return service_error{status_code::unavailable,
-                             "--grpc: cannot listen on " + config.grpc_address};
+                             "--grpc: cannot listen on " + config.grpc_address +
+                                 " (is the port in use by another process?)"};
     }
     s.grpc_address = join_address(grpc_addr.value().first, grpc_port);
+    if (auto* health = s.grpc_server->GetHealthCheckService()) {
+        // NOT_SERVING until the start-up is complete (below).
+        health->SetServingStatus(false);
+        s.runtime->set_health = [health](const std::string& name, bool serving) {
+            health->SetServingStatus(name, serving);
+        };
+        for (const auto& scene : s.service->list_scenes()) {
+            health->SetServingStatus("scene/" + scene.id, true);
+        }
+    }
 
     if (!config.http_address.empty()) {
         auto http_addr = split_address(config.http_address, "--http");
@@ -149,16 +173,29 @@ outcome<std::unique_ptr<server_app>> server_app::start(const server_config& conf
             }
             web.static_dir = config.web_dir;
         }
-        s.http = std::make_unique<http_transport>(*s.runtime, config.http_threads, std::move(web));
-        const int port = s.http->bind(http_addr.value().first, http_addr.value().second);
+        http_connection_limits limits;
+        limits.warm_threads = config.http_threads;
+        limits.max_connections = config.http_max_connections;
+        limits.idle_timeout_ms = config.http_idle_timeout_ms;
+        limits.header_timeout_ms = config.http_header_timeout_ms;
+        limits.body_timeout_ms = config.http_body_timeout_ms;
+        limits.backlog = config.listen_backlog;
+        limits.reuse_port = config.reuse_port;
+        s.http = std::make_unique<http_transport>(*s.runtime, limits, std::move(web));
+        std::string why;
+        const int port = s.http->bind(http_addr.value().first, http_addr.value().second, why);
         if (port <= 0) {
             return service_error{status_code::unavailable,
-                                 "--http: cannot listen on " + config.http_address};
+                                 "--http: cannot listen on " + config.http_address + ": " + why};
         }
         s.http_address = join_address(http_addr.value().first, port);
         s.http->start();
     }
     s.runtime->serving.store(true);
+    if (auto* health = s.grpc_server->GetHealthCheckService()) {
+        health->SetServingStatus(true);
+        health->SetServingStatus("xunlu.v1.Pathfinding", true);
+    }
     return app;
 }
 
@@ -167,6 +204,10 @@ void server_app::drain_and_stop() {
     if (s.stopped) return;
     s.stopped = true;
     if (s.runtime) s.runtime->serving.store(false);
+    if (s.grpc_server) {
+        // Every status becomes NOT_SERVING, and stays so (later updates are ignored).
+        if (auto* health = s.grpc_server->GetHealthCheckService()) health->Shutdown();
+    }
     const auto drain = std::chrono::seconds(s.config.drain_seconds);
     if (s.grpc_server) {
         // Waits for the calls in flight (up to the drain time, then cancels them).

@@ -65,6 +65,16 @@ struct table_reader {
         out = *v;
     }
 
+    void boolean(std::string_view key, bool& out) {
+        const toml::node* n = t.get(key);
+        if (n == nullptr || error) return;
+        if (!n->is_boolean()) {
+            error = config_error(path, prefix + std::string(key), "must be true or false", n);
+            return;
+        }
+        out = *n->value<bool>();
+    }
+
     void string(std::string_view key, std::string& out) {
         const toml::node* n = t.get(key);
         if (n == nullptr || error) return;
@@ -81,8 +91,9 @@ std::optional<service_error> read_scene_defaults(const std::string& path, const 
     table_reader r{path, t, prefix, std::nullopt};
     if (!r.known({"cell_size", "algorithm", "step_limit"})) return r.error;
     r.number("cell_size", d.cell_size, 0);
-    if (!r.error && d.cell_size <= 0) {
-        return config_error(path, prefix + "cell_size", "must be > 0", t.get("cell_size"));
+    if (!r.error && (d.cell_size <= 0 || d.cell_size > 1e6)) {
+        return config_error(path, prefix + "cell_size", "must be > 0 and <= 1000000",
+                            t.get("cell_size"));
     }
     r.string("algorithm", d.algorithm);
     r.integer("step_limit", d.step_limit, 0, std::numeric_limits<std::int64_t>::max());
@@ -114,13 +125,21 @@ outcome<server_config> read_config_file(const std::string& path, server_config c
     }
     if (const auto* t = table_at("server")) {
         table_reader r{path, *t, "server.", std::nullopt};
-        if (!r.known({"grpc", "http", "threads", "http_threads", "scenes", "drain_seconds"})) {
+        if (!r.known({"grpc", "http", "threads", "http_threads", "scenes", "drain_seconds",
+                      "http_max_connections", "http_idle_timeout_ms", "http_header_timeout_ms",
+                      "http_body_timeout_ms", "listen_backlog", "reuse_port"})) {
             return *r.error;
         }
         r.string("grpc", c.grpc_address);
         r.string("http", c.http_address);
         r.integer("threads", c.threads, 0, 1024);
         r.integer("http_threads", c.http_threads, 1, 1024);
+        r.integer("http_max_connections", c.http_max_connections, 1, 100000);
+        r.integer("http_idle_timeout_ms", c.http_idle_timeout_ms, 1, 3600000);
+        r.integer("http_header_timeout_ms", c.http_header_timeout_ms, 1, 3600000);
+        r.integer("http_body_timeout_ms", c.http_body_timeout_ms, 1, 3600000);
+        r.integer("listen_backlog", c.listen_backlog, 1, 65535);
+        r.boolean("reuse_port", c.reuse_port);
         r.string("scenes", c.scene_dir);
         r.integer("drain_seconds", c.drain_seconds, 0, 3600);
         if (r.error) return *r.error;

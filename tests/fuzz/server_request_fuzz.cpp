@@ -4,6 +4,7 @@
 // arbitrary map bytes, so scene loading from bytes is fuzzed too. Oracle: no crash, no
 // sanitizer report, no hang (budgets and deadlines), and every answer that succeeds reports a
 // version and points inside the map.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -107,6 +108,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!in) return 0;
         aim(in.value());
         (void)f.service.raycast(in.value());
+        // Nearest from the same fuzzed pixel (its own message has nothing a ray lacks).
+        nearest_input near{in.value().scene, in.value().from, std::abs(in.value().to.x),
+                           in.value().low_blocks};
+        (void)f.service.nearest(near, context());
         break;
     }
     case 4: { // updates go to a fresh copy, so every input starts from the same map
@@ -160,6 +165,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         aim(in.value());
         auto out = f.service.raycast(in.value());
         if (out) (void)api::to_json(out.value()).dump();
+        auto near_in = api::nearest_from_json(nlohmann::json{
+            {"scene", in.value().scene}, {"at", {in.value().from.x, in.value().from.y}}});
+        if (!near_in) return 0;
+        auto near = f.service.nearest(near_in.value(), context());
+        if (near) (void)api::to_json(near.value()).dump();
         break;
     }
     // The scene's influence layers and players' fogs: they go to the shared scene, so later

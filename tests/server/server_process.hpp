@@ -49,8 +49,10 @@ class temp_dir {
 
 class server_process {
   public:
-    /// Starts XUNLU_SERVER with `args` (after --grpc/--http on 127.0.0.1:0).
-    explicit server_process(const std::vector<std::string>& args) {
+    /// Starts XUNLU_SERVER with `args` (after --grpc/--http on 127.0.0.1:0); its standard error
+    /// goes to `stderr_file` when one is named.
+    explicit server_process(const std::vector<std::string>& args,
+                            const std::string& stderr_file = "") {
         int out[2];
         if (::pipe(out) != 0) throw std::runtime_error("pipe failed");
         std::vector<std::string> argv_s{XUNLU_SERVER, "--grpc", "127.0.0.1:0", "--http",
@@ -60,6 +62,10 @@ class server_process {
         if (pid_ < 0) throw std::runtime_error("fork failed");
         if (pid_ == 0) {
             ::dup2(out[1], STDOUT_FILENO);
+            if (!stderr_file.empty()) {
+                const int err = ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                if (err >= 0) ::dup2(err, STDERR_FILENO);
+            }
             ::close(out[0]);
             ::close(out[1]);
             std::vector<char*> argv;

@@ -165,6 +165,20 @@ outcome<ray_input> ray_from_json(const nlohmann::json& j) {
     return in;
 }
 
+outcome<nearest_input> nearest_from_json(const nlohmann::json& j) {
+    if (auto bad = unknown_keys(j, {"scene", "at", "radius", "ignore_low"})) return *bad;
+    nearest_input in;
+    XUNLU_TRY(scene, scene_of(j));
+    XUNLU_TRY(at, pixel_of(j, "at"));
+    XUNLU_TRY(radius, optional_field(j, "radius", 0.0));
+    XUNLU_TRY(ignore_low, optional_field(j, "ignore_low", false));
+    in.scene = std::move(scene);
+    in.at = at;
+    in.radius = radius;
+    in.ignore_low = ignore_low;
+    return in;
+}
+
 outcome<path_input> path_from_json(const nlohmann::json& j) {
     if (auto bad = unknown_keys(j, {"scene", "from", "to", "algo", "four_way", "ignore_low",
                                     "max_expansions", "stop_within", "unit_size", "influence",
@@ -269,6 +283,16 @@ nlohmann::json to_json(const ray_output& r) {
     nlohmann::json j = encode::ray_json(r.ray);
     j["cells"] = r.cells;
     j["version"] = r.version;
+    return j;
+}
+
+nlohmann::json to_json(const nearest_output& r) {
+    nlohmann::json j{{"found", r.found}, {"version", r.version}};
+    if (r.found) {
+        j["cell"] = {r.at_cell.x, r.at_cell.y};
+        j["point"] = {r.centre.x, r.centre.y};
+        j["distance"] = r.distance;
+    }
     return j;
 }
 

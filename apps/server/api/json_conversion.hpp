@@ -18,6 +18,7 @@ outcome<nlohmann::json> parse_body(std::string_view body);
 outcome<route_input> route_from_json(const nlohmann::json& j);
 /// {"scene":ID,"from":[px,py],"to":[px,py]} and low_blocks.
 outcome<ray_input> ray_from_json(const nlohmann::json& j);
+outcome<nearest_input> nearest_from_json(const nlohmann::json& j);
 /// {"scene":ID,"from":[x,y],"to":[x,y]} (cells) and algo, four_way, ignore_low,
 /// max_expansions, stop_within, unit_size, influence, player, unexplored_blocked.
 outcome<path_input> path_from_json(const nlohmann::json& j);
@@ -28,6 +29,8 @@ outcome<explore_input> explore_from_json(const nlohmann::json& j);
 
 [[nodiscard]] nlohmann::json to_json(const route_output& r);
 [[nodiscard]] nlohmann::json to_json(const ray_output& r);
+/// {"found", "cell", "point", "distance", "version"} (cell, point and distance when found).
+[[nodiscard]] nlohmann::json to_json(const nearest_output& r);
 [[nodiscard]] nlohmann::json to_json(const path_output& r);
 [[nodiscard]] nlohmann::json to_json(const scene_info& s);
 

@@ -154,6 +154,29 @@ outcome<ray_input> to_input(const v1::RaycastRequest& r) {
     return in;
 }
 
+outcome<nearest_input> to_input(const v1::NearestRequest& r) {
+    nearest_input in;
+    in.scene = r.scene();
+    auto at = pixel_of(r.has_at(), r.at(), "at");
+    if (!at) return at.error();
+    in.at = at.value();
+    in.radius = r.radius();
+    in.ignore_low = r.ignore_low();
+    return in;
+}
+
+void to_proto(const nearest_output& in, v1::NearestResponse& out) {
+    out.set_found(in.found);
+    if (in.found) {
+        out.mutable_cell()->set_x(in.at_cell.x);
+        out.mutable_cell()->set_y(in.at_cell.y);
+        out.mutable_point()->set_x(in.centre.x);
+        out.mutable_point()->set_y(in.centre.y);
+        out.set_distance(in.distance);
+    }
+    out.set_version(in.version);
+}
+
 outcome<update_input> to_input(const v1::UpdateCellsRequest& r) {
     update_input in;
     in.scene = r.scene();

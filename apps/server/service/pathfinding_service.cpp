@@ -44,10 +44,14 @@ outcome<std::string> inside_dir(const std::string& root, const std::string& rela
     return (fs::path(root) / rel).string();
 }
 
+/// Pixels per cell side: above this a map's pixel size leaves double's exact range of sums.
+constexpr double max_cell_size = 1e6;
+
 outcome<pipeline::scene_options> scene_options_of(const load_scene_input& in) {
     pipeline::scene_options o;
-    if (!std::isfinite(in.cell_size) || in.cell_size <= 0) {
-        return bad_field("options.cell_size", "must be a finite number > 0");
+    if (!std::isfinite(in.cell_size) || in.cell_size <= 0 || in.cell_size > max_cell_size) {
+        return bad_field("options.cell_size", "must be a number > 0 and <= 1000000 (pixels per "
+                                              "cell side)");
     }
     o.cell_size = in.cell_size;
     if (!in.stages.empty()) {
@@ -197,10 +201,16 @@ scene_info describe(const scene_entry& e) {
 
 pathfinding_service::pathfinding_service(service_limits limits, std::string scene_dir,
                                          worker_pool& pool)
-    : limits_(limits), scene_dir_(std::move(scene_dir)), pool_(pool) {}
+    : limits_(limits), scene_dir_(std::move(scene_dir)), pool_(pool),
+      cold_(2 * pool.threads() + 2) {}
 
 outcome<std::shared_ptr<scene_entry>> pathfinding_service::scene_of(std::string_view id) const {
     if (id.empty()) return bad_field("scene", "is empty");
+    // Ids are echoed in answers and logs: a malformed one is refused without being echoed.
+    if (!valid_scene_id(id)) {
+        return bad_field("scene", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got " +
+                                      std::to_string(id.size()) + " bytes)");
+    }
     auto e = scenes_.find(id);
     if (!e) return not_found(id);
     return e;
@@ -208,8 +218,8 @@ outcome<std::shared_ptr<scene_entry>> pathfinding_service::scene_of(std::string_
 
 outcome<load_scene_output> pathfinding_service::load_scene(const load_scene_input& in) {
     if (!valid_scene_id(in.id)) {
-        return bad_field("id", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got '" +
-                                   in.id.substr(0, 80) + "')");
+        return bad_field("id", "must be 1 to 64 characters of A-Z a-z 0-9 _ . - (got " +
+                                   std::to_string(in.id.size()) + " bytes)");
     }
     if (in.path.has_value() == in.map_bytes.has_value()) {
         return bad_field("source", "give exactly one of path and map_bytes");
@@ -352,6 +362,41 @@ outcome<route_output> pathfinding_service::find_route(const route_input& in,
     req.layers = held.value().layers;
     // An algorithm that cannot move 4-way is replaced by A* inside the route finder's stages.
     route_output out;
+    const auto* algo = registry::find_finder(e.algorithm);
+    const bool plain = in.unit.influence.empty() && in.unit.player.empty() && in.unit_size == 1;
+    if (algo != nullptr && algo->caps.preprocessing && plain) {
+        // The scene's algorithm builds data on its first search of this map version: prime it
+        // on a build thread under the deadline (as FindPath does), then route on the worker.
+        search::search_request prime{.start = cell{static_cast<std::int32_t>(in.from.x / cs),
+                                                   static_cast<std::int32_t>(in.from.y / cs)},
+                                     .goal = cell{static_cast<std::int32_t>(in.to.x / cs),
+                                                  static_cast<std::int32_t>(in.to.y / cs)}};
+        prime.rules = req.rules;
+        prime.low_obstacles_block = req.low_obstacles_block;
+        prime.max_expansions = req.max_expansions;
+        prime.deadline = ctx.deadline;
+        prime.cancel = ctx.cancel;
+        if (algo->caps.rules.supports(prime.rules) &&
+            !cold_search_runner::warm(state->map(), *algo, prime)) {
+            bool busy = false, completed = false;
+            const std::shared_ptr<const grid::grid_map> map(state, &state->map());
+            auto primed = cold_.run(map, *algo, prime, busy, &completed);
+            if (busy) {
+                return service_error{status_code::resource_exhausted,
+                                     "every preprocessing thread is building (the scene's " +
+                                         e.algorithm + " has not been prepared for this map " +
+                                         "version yet); retry later"};
+            }
+            if (!completed) { // the deadline passed or the client left: stay where it is
+                out.result.status = pipeline::route_status::partial;
+                out.result.reason = primed.reason;
+                out.result.points = {in.from};
+                out.result.map_version = state->version();
+                out.cell_size = cs;
+                return out;
+            }
+        }
+    }
     out.result = route_finder_for(e.algorithm).find(e.scene, req);
     out.cell_size = cs;
     return out;
@@ -472,7 +517,21 @@ outcome<path_output> pathfinding_service::find_path(const path_input& in,
         }
         return bad_field(name, "cell " + at + " is unexplored and assumed blocked (fog)");
     }
-    out.result = thread_finder(*finder_entry).find(*searched, req);
+    if (finder_entry->caps.preprocessing &&
+        !cold_search_runner::warm(*searched, *finder_entry, req)) {
+        // Its first search on this map builds data no deadline interrupts: on a thread of its
+        // own, so this worker is free when the deadline passes.
+        bool busy = false;
+        out.result = cold_.run(searched, *finder_entry, req, busy);
+        if (busy) {
+            return service_error{status_code::resource_exhausted,
+                                 "algorithm: every preprocessing thread is building (" + algorithm +
+                                     " has not been prepared for this map version " +
+                                     "yet); retry later"};
+        }
+    } else {
+        out.result = thread_finder(*finder_entry).find(*searched, req);
+    }
     out.time_us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count();
     out.algorithm = algorithm;
     out.version = state->version();
@@ -498,6 +557,64 @@ outcome<ray_output> pathfinding_service::raycast(const ray_input& in) {
     });
     out.ray = grid::cast_ray(state->map(), a, b, mask);
     out.version = state->version();
+    return out;
+}
+
+outcome<nearest_output> pathfinding_service::nearest(const nearest_input& in,
+                                                     const query_context& ctx) {
+    auto entry = scene_of(in.scene);
+    if (!entry) return entry.error();
+    const scene_entry& e = *entry.value();
+    const auto state = e.scene.state();
+    const grid::grid_map& map = state->map();
+    const double cs = e.scene.cell_size();
+    if (auto bad = check_pixel(map, cs, in.at, "at")) return *bad;
+    if (!std::isfinite(in.radius) || in.radius < 0) {
+        return bad_field("radius", "must be a finite number >= 0 (pixels; 0 = no limit)");
+    }
+    const auto mask =
+        in.ignore_low ? grid::obstacle_mask::high_only : grid::obstacle_mask::high_and_low;
+    const double px = in.at.x / cs, py = in.at.y / cs; // cell units
+    const cell c0{static_cast<std::int32_t>(px), static_cast<std::int32_t>(py)};
+    const double limit = in.radius > 0 ? in.radius / cs : std::numeric_limits<double>::infinity();
+    const std::int32_t max_ring = std::max(map.width(), map.height());
+    nearest_output out;
+    out.version = state->version();
+    double best = std::numeric_limits<double>::infinity(); // cell units
+    const auto consider = [&](std::int32_t x, std::int32_t y) {
+        if (x < 0 || y < 0 || x >= map.width() || y >= map.height()) return;
+        if (!map.passable(cell{x, y}, mask)) return;
+        const double d = std::hypot(x + 0.5 - px, y + 0.5 - py);
+        // Ties: the first in ring order (row by row), so the answer is deterministic.
+        if (d <= limit && d < best) {
+            best = d;
+            out.at_cell = cell{x, y};
+        }
+    };
+    for (std::int32_t r = 0; r <= max_ring; ++r) {
+        // Every centre on ring r is at least r - 0.5 cells from a point inside cell c0.
+        if (r - 0.5 > std::min(best, limit)) break;
+        if (ctx.deadline && clock_type::now() >= *ctx.deadline) {
+            return service_error{status_code::deadline_exceeded,
+                                 "the deadline passed while looking for the nearest cell"};
+        }
+        if (r == 0) {
+            consider(c0.x, c0.y);
+            continue;
+        }
+        for (std::int32_t x = c0.x - r; x <= c0.x + r; ++x) {
+            consider(x, c0.y - r);
+            consider(x, c0.y + r);
+        }
+        for (std::int32_t y = c0.y - r + 1; y <= c0.y + r - 1; ++y) {
+            consider(c0.x - r, y);
+            consider(c0.x + r, y);
+        }
+    }
+    if (best == std::numeric_limits<double>::infinity()) return out;
+    out.found = true;
+    out.centre = point{(out.at_cell.x + 0.5) * cs, (out.at_cell.y + 0.5) * cs};
+    out.distance = best * cs;
     return out;
 }
 

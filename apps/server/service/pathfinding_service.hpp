@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cold_search.hpp"
 #include "scene_registry.hpp"
 #include "service_error.hpp"
 #include "service_limits.hpp"
@@ -128,6 +129,22 @@ struct ray_output {
     std::uint64_t version = 0;
 };
 
+/// Nearest: the walkable cell whose centre is closest to a pixel.
+struct nearest_input {
+    std::string scene;
+    point at;          ///< pixels
+    double radius = 0; ///< pixels; 0 = no limit
+    bool ignore_low = false;
+};
+
+struct nearest_output {
+    bool found = false;
+    cell at_cell;        ///< the cell (when found)
+    point centre;        ///< its centre in pixels
+    double distance = 0; ///< pixels
+    std::uint64_t version = 0;
+};
+
 struct update_input {
     std::string scene;
     std::vector<grid::cell_edit> edits;
@@ -166,6 +183,9 @@ class pathfinding_service {
                                                    const query_context& ctx);
     outcome<path_output> find_path(const path_input& in, const query_context& ctx);
     outcome<ray_output> raycast(const ray_input& in);
+    /// Exact: rings of cells around the position until no farther ring can hold a closer
+    /// centre (at worst the whole map, bounded by max_map_cells), checking the deadline per ring.
+    outcome<nearest_output> nearest(const nearest_input& in, const query_context& ctx);
     outcome<std::uint64_t> update_cells(const update_input& in);
     /// Replaces a named influence layer of a scene; answers its number of sources.
     outcome<std::size_t> set_influence(const influence_input& in);
@@ -178,6 +198,8 @@ class pathfinding_service {
     }
 
     [[nodiscard]] const service_limits& limits() const noexcept { return limits_; }
+    /// Preprocessing builds running on their own threads now (cold_search.hpp).
+    [[nodiscard]] std::size_t preprocessing_builds() const { return cold_.running(); }
     [[nodiscard]] const std::string& scene_dir() const noexcept { return scene_dir_; }
 
   private:
@@ -187,6 +209,7 @@ class pathfinding_service {
     std::string scene_dir_;
     worker_pool& pool_;
     scene_registry scenes_;
+    cold_search_runner cold_;
 };
 
 /// Width x height a PNG declares in its IHDR chunk, so a tiny compressed image that would decode

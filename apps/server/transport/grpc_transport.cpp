@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "api/proto_conversion.hpp"
+#include "request_log.hpp"
 #include "xunlu/v1/pathfinding.grpc.pb.h"
 
 #ifndef XUNLU_VERSION_STRING
@@ -35,7 +36,15 @@ class call_reactor final : public grpc::ServerUnaryReactor {
             client = std::chrono::duration_cast<clock_type::duration>(remaining);
         }
         deadline_ = rt_.deadline_for(client);
+        const auto& md = ctx->client_metadata();
+        const auto it = md.find("x-request-id");
+        id_ = request_id(it != md.end() ? std::string_view(it->second.data(), it->second.size())
+                                        : std::string_view());
+        ctx->AddInitialMetadata("x-request-id", id_);
     }
+
+    /// The call's request id (the client's x-request-id metadata, or a new one).
+    [[nodiscard]] const std::string& id() const noexcept { return id_; }
 
     void OnCancel() override {
         // gRPC cancels a call when its deadline passes: remember which of the two it was.
@@ -101,7 +110,8 @@ class call_reactor final : public grpc::ServerUnaryReactor {
   private:
     void finish(const grpc::Status& s) {
         const double seconds = std::chrono::duration<double>(clock_type::now() - started_).count();
-        rt_.finished(rpc_, grpc_code_name(s.error_code()), seconds, expansions, s.error_message());
+        rt_.finished(rpc_, grpc_code_name(s.error_code()), seconds, expansions, s.error_message(),
+                     id_);
         if (!stage.empty() && s.ok()) rt_.metrics.record_stage(stage, seconds);
         Finish(s);
     }
@@ -113,6 +123,7 @@ class call_reactor final : public grpc::ServerUnaryReactor {
     server_runtime::deadline_choice deadline_;
     std::atomic<bool> cancelled_{false};
     std::atomic<bool> deadline_hit_{false};
+    std::string id_;
 };
 
 class pathfinding_impl final : public v1::Pathfinding::CallbackService {
@@ -130,6 +141,7 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
             if (!out) return status_of(out.error());
             api::to_proto(out.value().info, *resp->mutable_scene());
             for (const auto& w : out.value().warnings) resp->add_warnings(w);
+            if (rt_.set_health) rt_.set_health("scene/" + out.value().info.id, true);
             return grpc::Status::OK;
         });
         return r;
@@ -142,6 +154,7 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
         r->run(
             [this, req](call_reactor&) {
                 auto out = rt_.service.unload_scene(req->id());
+                if (out && rt_.set_health) rt_.set_health("scene/" + req->id(), false);
                 return out ? grpc::Status::OK : status_of(out.error());
             },
             true);
@@ -243,6 +256,21 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
         return r;
     }
 
+    grpc::ServerUnaryReactor* Nearest(grpc::CallbackServerContext* ctx,
+                                      const v1::NearestRequest* req,
+                                      v1::NearestResponse* resp) override {
+        auto* r = new call_reactor("Nearest", rt_, ctx);
+        r->run([this, req, resp](call_reactor& call) {
+            auto in = api::to_input(*req);
+            if (!in) return status_of(in.error());
+            auto out = rt_.service.nearest(in.value(), call.context());
+            if (!out) return call.after_search(status_of(out.error()));
+            api::to_proto(out.value(), *resp);
+            return call.after_search(grpc::Status::OK);
+        });
+        return r;
+    }
+
     grpc::ServerUnaryReactor* UpdateCells(grpc::CallbackServerContext* ctx,
                                           const v1::UpdateCellsRequest* req,
                                           v1::UpdateCellsResponse* resp) override {
@@ -300,8 +328,9 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
         resp->set_serving(rt_.serving.load());
         resp->set_scenes(static_cast<std::uint32_t>(rt_.service.scene_count()));
         resp->set_in_flight(rt_.in_flight.load());
+        const std::string id = r->id(); // r may be gone once finished
         r->Finish(grpc::Status::OK);
-        rt_.finished("Health", "OK", 0, 0, "");
+        rt_.finished("Health", "OK", 0, 0, "", id);
         return r;
     }
 
@@ -311,8 +340,9 @@ class pathfinding_impl final : public v1::Pathfinding::CallbackService {
         resp->set_version(XUNLU_VERSION_STRING);
         resp->set_protobuf(std::to_string(GOOGLE_PROTOBUF_VERSION));
         resp->set_grpc(grpc::Version());
+        const std::string id = r->id(); // r may be gone once finished
         r->Finish(grpc::Status::OK);
-        rt_.finished("Version", "OK", 0, 0, "");
+        rt_.finished("Version", "OK", 0, 0, "", id);
         return r;
     }
 

@@ -2,11 +2,13 @@
 
 #include <httplib.h>
 
+#include <cctype>
 #include <chrono>
 #include <future>
 #include <thread>
 
 #include "api/json_conversion.hpp"
+#include "request_log.hpp"
 
 namespace xunlu::server {
 
@@ -20,7 +22,23 @@ void answer_json(httplib::Response& res, int status, const nlohmann::json& j) {
 }
 
 void answer_error(httplib::Response& res, const service_error& e) {
-    answer_json(res, http_status(e.code), {{"error", e.message}});
+    answer_json(res, http_status(e.code), error_json(e.code, e.message));
+    add_retry_after(res);
+}
+
+/// The method each fixed path answers, for 405 (the web visualizer's paths with ids are
+/// matched by pattern and answer 404 for any other method).
+std::string_view allowed_method(std::string_view path) {
+    for (const std::string_view p : {"/healthz", "/readyz", "/metrics", "/v1/scenes",
+                                     "/v1/web/scenes", "/v1/web/algorithms"}) {
+        if (path == p) return "GET";
+    }
+    for (const std::string_view p :
+         {"/v1/route", "/v1/ray", "/v1/path", "/v1/nearest", "/v1/influence", "/v1/explore",
+          "/v1/web/trace", "/v1/web/scratch", "/v1/web/upload"}) {
+        if (path == p) return "POST";
+    }
+    return {};
 }
 
 std::string_view code_name_of(int http) {
@@ -50,6 +68,16 @@ std::string_view code_name_of(int http) {
 
 } // namespace
 
+nlohmann::json error_json(status_code c, std::string_view message) {
+    std::string code(status_code_name(c));
+    for (char& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return {{"code", code}, {"message", message}, {"error", message}};
+}
+
+void add_retry_after(httplib::Response& res) {
+    if (res.status == 429 || res.status == 503) res.set_header("Retry-After", "1");
+}
+
 int http_status(status_code c) noexcept {
     switch (c) {
     case status_code::ok:
@@ -78,19 +106,13 @@ int http_status(status_code c) noexcept {
 
 struct http_transport::impl {
     server_runtime& rt;
-    httplib::Server server;
+    bounded_http_server server;
     web_endpoints web;
     std::thread thread;
 
-    impl(server_runtime& r, std::size_t threads, web_options web_opts)
-        : rt(r), web(r, std::move(web_opts)) {
-        server.new_task_queue = [threads] {
-            return new httplib::ThreadPool(std::max<std::size_t>(threads, 1));
-        };
+    impl(server_runtime& r, const http_connection_limits& limits, web_options web_opts)
+        : rt(r), server(limits), web(r, std::move(web_opts)) {
         server.set_payload_max_length(rt.service.limits().max_request_bytes);
-        server.set_read_timeout(5, 0);
-        server.set_write_timeout(5, 0);
-        server.set_keep_alive_max_count(1000);
 
         server.Get("/healthz", [](const httplib::Request&, httplib::Response& res) {
             // Alive: the process answers. (Readiness is /readyz.)
@@ -102,7 +124,9 @@ struct http_transport::impl {
             res.set_content(ready ? "ready\n" : "not ready\n", "text/plain");
         });
         server.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
-            res.set_content(rt.metrics.render(rt.gauges()), "text/plain; version=0.0.4");
+            auto gauges = rt.gauges();
+            append_connection_gauges(gauges);
+            res.set_content(rt.metrics.render(gauges), "text/plain; version=0.0.4");
         });
         server.Get("/v1/scenes", [this](const httplib::Request&, httplib::Response& res) {
             const auto t0 = clock_type::now();
@@ -130,6 +154,17 @@ struct http_transport::impl {
                       auto in = api::ray_from_json(j);
                       if (!in) return in.error();
                       auto out = rt.service.raycast(in.value());
+                      if (!out) return out.error();
+                      return api::to_json(out.value());
+                  });
+        });
+        server.Post("/v1/nearest", [this](const httplib::Request& req, httplib::Response& res) {
+            query(req, res, "Nearest",
+                  [this](const nlohmann::json& j, const query_context& ctx,
+                         std::uint64_t&) -> outcome<nlohmann::json> {
+                      auto in = api::nearest_from_json(j);
+                      if (!in) return in.error();
+                      auto out = rt.service.nearest(in.value(), ctx);
                       if (!out) return out.error();
                       return api::to_json(out.value());
                   });
@@ -169,28 +204,65 @@ struct http_transport::impl {
                   });
         });
         web.install(server);
-        server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-            if (res.body.empty()) {
-                const char* what = res.status == 404   ? "no such endpoint"
-                                   : res.status == 413 ? "request body too large"
-                                                       : "bad request";
-                answer_json(res, res.status, {{"error", what}});
+        server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+            res.set_header("X-Request-Id", request_id(req.get_header_value("X-Request-Id")));
+            return httplib::Server::HandlerResponse::Unhandled;
+        });
+        server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+            if (!res.body.empty()) return;
+            if (res.status == 404) {
+                if (const auto allowed = allowed_method(req.path);
+                    !allowed.empty() && req.method != allowed &&
+                    !(req.method == "HEAD" && allowed == "GET")) {
+                    res.set_header("Allow", std::string(allowed));
+                    answer_json(res, 405,
+                                {{"code", "METHOD_NOT_ALLOWED"},
+                                 {"message", std::string(req.path) + " answers " +
+                                                 std::string(allowed) + " only"},
+                                 {"error", std::string(req.path) + " answers " +
+                                               std::string(allowed) + " only"}});
+                    return;
+                }
+                answer_json(res, 404, error_json(status_code::not_found, "no such endpoint"));
+            } else if (res.status == 413) {
+                answer_json(res, 413,
+                            error_json(status_code::resource_exhausted,
+                                       "request body too large (limits.max_request_bytes)"));
+            } else {
+                answer_json(res, res.status,
+                            error_json(status_code::invalid_argument, "bad request"));
             }
         });
         server.set_exception_handler(
             [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-                answer_json(res, 500, {{"error", "internal error"}});
+                answer_json(res, 500, error_json(status_code::internal, "internal error"));
             });
         server.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
             rt.metrics.record_http(known_path(req.path), res.status);
         });
     }
 
+    void append_connection_gauges(std::vector<gauge_sample>& g) const {
+        const auto& st = server.stats();
+        g.push_back({"xunlu_http_connections", "Open HTTP connections.", "",
+                     static_cast<double>(st.open.load())});
+        const char* help = "HTTP connections by what happened to them: accepted; refused (503 "
+                           "at server.http_max_connections); evicted (idle keep-alive closed to "
+                           "admit a new one); timed_out (idle, header, body or write deadline).";
+        for (const auto& [event, n] :
+             {std::pair{"accepted", &st.accepted}, std::pair{"refused", &st.refused},
+              std::pair{"evicted", &st.evicted}, std::pair{"timed_out", &st.timed_out}}) {
+            g.push_back({"xunlu_http_connection_events_total", help,
+                         std::string("event=\"") + event + "\"", static_cast<double>(n->load()),
+                         "counter"});
+        }
+    }
+
     /// Unknown paths share one label, so a scan of random URLs cannot grow the metrics.
     static std::string_view known_path(const std::string& path) {
         for (const std::string_view p :
              {"/healthz", "/readyz", "/metrics", "/v1/scenes", "/v1/route", "/v1/ray", "/v1/path",
-              "/v1/influence", "/v1/explore"}) {
+              "/v1/nearest", "/v1/influence", "/v1/explore"}) {
             if (path == p) return p;
         }
         if (path.starts_with("/v1/web/")) return "/v1/web";
@@ -202,7 +274,8 @@ struct http_transport::impl {
         const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::string message;
         if (res.status != 200) message = res.body;
-        rt.finished(rpc, code_name_of(res.status), s, expanded, message);
+        rt.finished(rpc, code_name_of(res.status), s, expanded, message,
+                    res.get_header_value("X-Request-Id"));
     }
 
     using query_fn = std::function<outcome<nlohmann::json>(const nlohmann::json&,
@@ -245,16 +318,16 @@ struct http_transport::impl {
     }
 };
 
-http_transport::http_transport(server_runtime& runtime, std::size_t threads, web_options web)
-    : impl_(std::make_unique<impl>(runtime, threads, std::move(web))) {}
+http_transport::http_transport(server_runtime& runtime, const http_connection_limits& limits,
+                               web_options web)
+    : impl_(std::make_unique<impl>(runtime, limits, std::move(web))) {}
 
 http_transport::~http_transport() {
     stop();
 }
 
-int http_transport::bind(const std::string& host, int port) {
-    if (port == 0) return impl_->server.bind_to_any_port(host);
-    return impl_->server.bind_to_port(host, port) ? port : -1;
+int http_transport::bind(const std::string& host, int port, std::string& error) {
+    return impl_->server.bind_exclusive(host, port, error);
 }
 
 void http_transport::start() {
@@ -263,7 +336,7 @@ void http_transport::start() {
 
 void http_transport::stop() {
     if (!impl_) return;
-    impl_->server.stop();
+    impl_->server.stop_all();
     if (impl_->thread.joinable()) impl_->thread.join();
 }
 

@@ -127,7 +127,7 @@ std::string server_metrics::render(const std::vector<gauge_sample>& gauges) cons
                      [](const gauge_sample& a, const gauge_sample& b) { return a.name < b.name; });
     std::set<std::string> described;
     for (const auto& g : sorted) {
-        if (described.insert(g.name).second) header(out, g.name, "gauge", g.help);
+        if (described.insert(g.name).second) header(out, g.name, g.type, g.help);
         out.append(g.name);
         if (!g.labels.empty()) out.append("{").append(g.labels).append("}");
         out.append(" ").append(number(g.value)).append("\n");

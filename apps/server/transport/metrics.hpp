@@ -28,12 +28,14 @@ class latency_histogram {
     double sum_ = 0;
 };
 
-/// A gauge line: name, labels (k="v",... or empty), value.
+/// A sampled line: name, labels (k="v",... or empty), value; `type` gauge, or counter for a
+/// count another component keeps.
 struct gauge_sample {
     std::string name;
     std::string help;
     std::string labels;
     double value = 0;
+    std::string_view type = "gauge";
 };
 
 class server_metrics {

@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include "request_log.hpp"
+
 #include <algorithm>
+#include <cmath>
 
 namespace xunlu::server {
 
@@ -18,16 +21,23 @@ server_runtime::deadline_choice server_runtime::deadline_for(
 }
 
 void server_runtime::finished(std::string_view rpc, std::string_view code, double seconds,
-                              std::uint64_t expansions, std::string_view message) const {
+                              std::uint64_t expansions, std::string_view message,
+                              std::string_view request_id) const {
     metrics.record_request(rpc, code, seconds, expansions);
-    const double ms = seconds * 1000.0;
+    const double ms = std::round(seconds * 1e6) / 1e3;
     if (code == "OK") {
         if (ms >= slow_request_ms) {
-            spdlog::warn("slow request rpc={} ms={:.3f} expanded={}", rpc, ms, expansions);
+            log_event(
+                spdlog::level::warn, "slow_request",
+                {{"rpc", rpc}, {"ms", ms}, {"expanded", expansions}, {"request_id", request_id}});
         }
     } else {
-        spdlog::info("failed request rpc={} code={} ms={:.3f} message=\"{}\"", rpc, code, ms,
-                     message);
+        log_event(spdlog::level::info, "failed_request",
+                  {{"rpc", rpc},
+                   {"code", code},
+                   {"ms", ms},
+                   {"message", message.substr(0, 1024)},
+                   {"request_id", request_id}});
     }
 }
 
@@ -39,6 +49,10 @@ std::vector<gauge_sample> server_runtime::gauges() const {
                  static_cast<double>(pool.queued())});
     g.push_back({"xunlu_worker_threads", "Worker threads running searches.", "",
                  static_cast<double>(pool.threads())});
+    g.push_back({"xunlu_preprocessing_builds",
+                 "Preprocessing builds (hierarchies, landmarks, tables) running on their own "
+                 "threads, first queries of an algorithm on a map version.",
+                 "", static_cast<double>(service.preprocessing_builds())});
     const auto scenes = service.list_scenes();
     g.push_back({"xunlu_scenes", "Scenes loaded.", "", static_cast<double>(scenes.size())});
     for (const auto& s : scenes) {

@@ -4,7 +4,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "metrics.hpp"
@@ -20,6 +22,9 @@ struct server_runtime {
     double slow_request_ms = 50;      ///< requests slower than this are logged
     std::atomic<bool> serving{false}; ///< accepting requests (false while starting or draining)
     std::atomic<std::uint32_t> in_flight{0};
+    /// grpc.health.v1: sets a service name's status ("" = the server, "scene/ID" = a scene).
+    /// Empty until the gRPC server runs (server_app sets it).
+    std::function<void(const std::string&, bool)> set_health;
 
     /// The deadline a query runs under: the client's (cut to max_deadline_ms) or, when it set
     /// none, default_deadline_ms from now. `client_set` tells which.
@@ -30,9 +35,11 @@ struct server_runtime {
     [[nodiscard]] deadline_choice
     deadline_for(std::optional<std::chrono::steady_clock::duration> client_remaining) const;
 
-    /// Counts, times and logs (when slow or failed) one answered request.
+    /// Counts, times and logs (when slow or failed, as a JSON line with its request id) one
+    /// answered request.
     void finished(std::string_view rpc, std::string_view code, double seconds,
-                  std::uint64_t expansions, std::string_view message) const;
+                  std::uint64_t expansions, std::string_view message,
+                  std::string_view request_id = {}) const;
     /// The gauges of /metrics: in-flight requests, queue, scenes, their memory and versions.
     [[nodiscard]] std::vector<gauge_sample> gauges() const;
 };

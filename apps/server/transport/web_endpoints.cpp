@@ -67,7 +67,8 @@ void answer(const httplib::Request& req, httplib::Response& res, int status,
 }
 
 void answer_error(const httplib::Request& req, httplib::Response& res, const service_error& e) {
-    answer(req, res, http_status(e.code), {{"error", e.message}});
+    answer(req, res, http_status(e.code), error_json(e.code, e.message));
+    add_retry_after(res);
 }
 
 constexpr const char* scene_pattern = R"(/v1/web/scenes/([A-Za-z0-9_.\-]{1,64})/)";
@@ -149,7 +150,8 @@ struct web_endpoints::impl {
         // The gRPC code names the other requests' metrics carry (INVALID_ARGUMENT, ...).
         std::string code(out ? "ok" : status_code_name(out.error().code));
         for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        rt.finished(rpc, code, s, 0, out ? "" : out.error().message);
+        rt.finished(rpc, code, s, 0, out ? "" : out.error().message,
+                    res.get_header_value("X-Request-Id"));
     }
 
     /// Parses a JSON body, or answers 400 and returns nothing.
