@@ -6,7 +6,10 @@ of Debian's mkdocs 1.4 does not make, and for the Doxygen API reference:
   link it like any other file, and strict mode checks those links;
 - on_nav: a page of docs/ that the navigation leaves out is a warning;
 - on_page_content, on_post_build: every link from one page to another (or to itself, or to an
-  image) must reach an existing file, and its #anchor an id on the target page.
+  image) must reach an existing file, and its #anchor an id on the target page;
+- on_page_markdown: a `*` right after a word (A*, Theta*, D* Lite) is literal on GitHub, but
+  Python-Markdown pairs two of them into emphasis; such stars are escaped before conversion,
+  unless they close an emphasis that the paragraph opened (*like this*).
 
 Every problem is logged as a warning under the mkdocs logger, so `mkdocs build --strict` fails.
 """
@@ -15,6 +18,7 @@ import html.parser
 import logging
 import os
 import posixpath
+import re
 from urllib.parse import unquote, urlsplit
 
 from mkdocs.structure.files import File
@@ -52,6 +56,72 @@ def on_nav(nav, config, files):
         if f.src_uri not in in_nav:
             log.warning(f"docs/{f.src_uri} is not in the navigation (mkdocs.yml, nav)")
     return nav
+
+
+_CODE_SPAN = re.compile(r"(`+)(?:.*?)\1")
+
+
+def _escape_word_stars(text, state):
+    """Escapes the stars of one line of text (no code spans) that follow a word character and
+    close no open emphasis. state["open"] carries an open emphasis across the paragraph."""
+    out = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\":  # an escaped character stays as it is
+            out.append(text[i : i + 2])
+            i += 2
+            continue
+        if c != "*":
+            out.append(c)
+            i += 1
+            continue
+        if text.startswith("**", i):  # strong emphasis: left to Markdown
+            out.append("**")
+            i += 2
+            continue
+        prev = text[i - 1] if i > 0 else " "
+        nxt = text[i + 1] if i + 1 < len(text) else " "
+        if state["open"]:
+            state["open"] = False
+            out.append(c)
+        elif prev.isalnum() or prev == "_":
+            out.append("\\*")
+        else:
+            state["open"] = not nxt.isspace()
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def on_page_markdown(markdown, page, config, files):
+    lines = []
+    fence = None
+    state = {"open": False}
+    for line in markdown.split("\n"):
+        stripped = line.lstrip()
+        if fence:
+            if stripped.startswith(fence):
+                fence = None
+            lines.append(line)
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            lines.append(line)
+            continue
+        if not stripped:
+            state["open"] = False
+            lines.append(line)
+            continue
+        pieces = []
+        last = 0
+        for m in _CODE_SPAN.finditer(line):
+            pieces.append(_escape_word_stars(line[last : m.start()], state))
+            pieces.append(m.group(0))
+            last = m.end()
+        pieces.append(_escape_word_stars(line[last:], state))
+        lines.append("".join(pieces))
+    return "\n".join(lines)
 
 
 class _LinkParser(html.parser.HTMLParser):
