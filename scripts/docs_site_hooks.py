@@ -7,9 +7,12 @@ of Debian's mkdocs 1.4 does not make, and for the Doxygen API reference:
 - on_nav: a page of docs/ that the navigation leaves out is a warning;
 - on_page_content, on_post_build: every link from one page to another (or to itself, or to an
   image) must reach an existing file, and its #anchor an id on the target page;
-- on_page_markdown: a `*` right after a word (A*, Theta*, D* Lite) is literal on GitHub, but
-  Python-Markdown pairs two of them into emphasis; such stars are escaped before conversion,
-  unless they close an emphasis that the paragraph opened (*like this*).
+- on_page_markdown: the pages are written for GitHub's Markdown, which Python-Markdown reads
+  differently in two ways that change the text: a `*` right after a word (A*, Theta*, D* Lite)
+  is literal on GitHub, but Python-Markdown pairs two of them into emphasis, so such stars are
+  escaped unless they close an emphasis the paragraph opened (*like this*); and a list may
+  follow a paragraph line directly on GitHub, where Python-Markdown needs a blank line first,
+  so one is put in.
 
 Every problem is logged as a warning under the mkdocs logger, so `mkdocs build --strict` fails.
 """
@@ -59,6 +62,7 @@ def on_nav(nav, config, files):
 
 
 _CODE_SPAN = re.compile(r"(`+)(?:.*?)\1")
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +\S")
 
 
 def _escape_word_stars(text, state):
@@ -97,6 +101,7 @@ def _escape_word_stars(text, state):
 def on_page_markdown(markdown, page, config, files):
     lines = []
     fence = None
+    block = None
     state = {"open": False}
     for line in markdown.split("\n"):
         stripped = line.lstrip()
@@ -111,8 +116,14 @@ def on_page_markdown(markdown, page, config, files):
             continue
         if not stripped:
             state["open"] = False
+            block = None
             lines.append(line)
             continue
+        if block is None:  # the first line of a block: a list item, a table, a paragraph, ...
+            block = "list" if _LIST_ITEM.match(line) else stripped[:1]
+        elif _LIST_ITEM.match(line) and block not in ("list", "|", "#", ">"):
+            lines.append("")  # a paragraph followed by a list
+            block = "list"
         pieces = []
         last = 0
         for m in _CODE_SPAN.finditer(line):
