@@ -22,11 +22,16 @@ import logging
 import os
 import posixpath
 import re
+import warnings
 from urllib.parse import unquote, urlsplit
 
 from mkdocs.structure.files import File
 
 log = logging.getLogger("mkdocs.hooks.docs_site")
+
+# Debian's jinja2 3.1.2 warns when it decodes a string literal with "\s" in one of the theme's
+# templates, and mkdocs logs that with a traceback on every build. Nothing of ours: left out.
+warnings.filterwarnings("ignore", message="invalid escape sequence", category=DeprecationWarning)
 
 API_DIR = "api-reference"  # Doxygen's HTML_OUTPUT, under build/doxygen, and its place in the site
 
