@@ -3,7 +3,8 @@
 # for what mkdocs 1.4's strict mode lets through: a page left out of the navigation, a link to a
 # missing anchor, a link to a folder outside the site, a missing API reference. And that a
 # site without these passes, with A* and Theta* literal (as on GitHub) beside an *emphasis*,
-# and a list right after a paragraph line read as a list. Builds tiny sites in a temporary folder; run by ./test.
+# and a list right after a paragraph line read as a list. Builds tiny sites in a temporary
+# folder; run by ./test.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -37,7 +38,9 @@ expect() { # $1: pass|fail, $2: folder, $3...: messages the log must hold
     checks=$((checks + 1))
     log=$(cd "$dir" && mkdocs build --strict 2>&1) || rc=$?
     if { [ "$want" = pass ] && [ $rc -ne 0 ]; } || { [ "$want" = fail ] && [ $rc -eq 0 ]; }; then
-        echo "FAIL: $dir: expected the build to $want (exit $rc)"; echo "$log"; failures=$((failures + 1))
+        echo "FAIL: $dir: expected the build to $want (exit $rc)"
+        echo "$log"
+        failures=$((failures + 1))
         return
     fi
     for message in "$@"; do
@@ -50,8 +53,9 @@ expect() { # $1: pass|fail, $2: folder, $3...: messages the log must hold
 }
 
 site "$work/good" section-two
-printf '\nA* and Theta* search; *this* is emphasis, as is *D\\* Lite*.\n' >>"$work/good/docs/index.md"
-printf '\nA list right after a line, as GitHub reads it:\n- one\n- two\n' >>"$work/good/docs/index.md"
+good_page=$work/good/docs/index.md
+printf '\nA* and Theta* search; *this* is emphasis, as is *D\\* Lite*.\n' >>"$good_page"
+printf '\nA list right after a line, as GitHub reads it:\n- one\n- two\n' >>"$good_page"
 expect pass "$work/good"
 for html in 'A* and Theta* search; <em>this</em> is emphasis, as is <em>D* Lite</em>.' \
     '<li>one</li>'; do
