@@ -36,7 +36,7 @@ warnings.filterwarnings("ignore", message="invalid escape sequence", category=De
 API_DIR = "api-reference"  # Doxygen's HTML_OUTPUT, under build/doxygen, and its place in the site
 
 _page_ids = {}  # page URL -> set of element ids in its content
-_page_links = {}  # page URL -> [(href as written in the HTML, what the link says)]
+_page_links = {}  # page URL -> [href or img src as written in its HTML]
 _file_urls = set()  # URL of every file in the site (pages, images, the API reference)
 
 
