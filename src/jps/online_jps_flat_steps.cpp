@@ -1,10 +1,9 @@
-// Search loops of online JPS: the flat ones of rule 8 without corner cutting and of rule 4.
+// Search loop of online JPS, rule 8 without corner cutting (jps-online): flat.
 #include "jump_steps.hpp"
 #include "online_jumps.hpp"
 
 namespace xunlu::jps::detail {
 
 template bool jump_search::step_flat(const online8<grid::corner_rule::no_cut>&, std::uint64_t);
-template bool jump_search::step_flat(const online4&, std::uint64_t);
 
 } // namespace xunlu::jps::detail

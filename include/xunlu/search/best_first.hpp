@@ -258,9 +258,9 @@ template <class Parent> class best_first {
     /// worse (2-3 % more instructions per query for jps-online, measured with callgrind).
     template <bool FastStack, class View, class Open, class Expander, class Heuristic, class Goal,
               class Observer>
-    [[gnu::flatten, gnu::noinline]] void run_flat(const View view, Open& open, const Expander& expander,
-                                   const Heuristic& h, const Goal& goal, Observer& observer,
-                                   std::uint64_t budget) {
+    [[gnu::flatten, gnu::noinline]] void
+    run_flat(const View view, Open& open, const Expander& expander, const Heuristic& h,
+             const Goal& goal, Observer& observer, std::uint64_t budget) {
         loop<FastStack>(view, open, expander, h, goal, observer, budget);
     }
     template <bool FastStack, class View, class Open, class Expander, class Heuristic, class Goal,
