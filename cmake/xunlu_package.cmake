@@ -5,8 +5,9 @@
 #    marks (the modules are then compiled with hidden visibility, cmake/xunlu_module.cmake);
 #  - the public headers: the include closure of xunlu/xunlu.hpp (and xunlu/xunlu.h when the C
 #    API is there), found by scanning the headers, nothing else;
-#  - xunluConfig.cmake + xunluConfigVersion.cmake exporting xunlu::xunlu (and xunlu::xunlu_c,
-#    the C API's shared library, when it exists), xunlu.pc, the `xunlu` CLI;
+#  - xunluConfig.cmake + xunluConfigVersion.cmake exporting xunlu::xunlu (component cxx) and
+#    xunlu::xunlu_c (component c: the C API's shared library, which needs nothing to link),
+#    xunlu.pc (C++ façade and C API) and xunlu-c.pc (libxunlu_c.so), the `xunlu` CLI;
 #  - `cpack -G DEB` from the build directory.
 # Included by the top-level CMakeLists.txt after every module, xunlu_c and the CLI are declared.
 include(GNUInstallDirs)
@@ -101,19 +102,39 @@ foreach(module ${XUNLU_PACKAGE_MODULES})
         endif()
     endforeach()
 endforeach()
+# For the static libxunlu.a, the config file looks each dependency up without failing: what is
+# missing is recorded (xunlu_cxx_FOUND FALSE, the message says what to install) and only the C++
+# target is left out, so a project that links the C API alone (xunlu::xunlu_c, which carries its
+# dependencies itself) needs neither pkg-config nor any -dev package. Clipper is found as a
+# library file, without pkg-config or its headers.
 set(XUNLU_CONFIG_DEPENDENCIES "")
 set(XUNLU_PC_REQUIRES_PRIVATE "")
-set(XUNLU_PC_LIBS_PRIVATE "")
+# A C program linking libxunlu.a (C++ inside) needs the C++ runtime and libm too.
+set(XUNLU_PC_LIBS_PRIVATE -lstdc++ -lm)
 foreach(dep ${package_externals})
     if(dep STREQUAL "PNG::PNG")
-        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PNG)\n")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_package(PNG QUIET)\n"
+            "if(NOT TARGET PNG::PNG)\n"
+            "    list(APPEND _xunlu_cxx_missing \"libpng (Debian: libpng-dev)\")\n"
+            "endif()\n")
         list(APPEND XUNLU_PC_REQUIRES_PRIVATE libpng)
     elseif(dep STREQUAL "PkgConfig::POLYCLIPPING")
-        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PkgConfig)\n"
-            "pkg_check_modules(POLYCLIPPING REQUIRED IMPORTED_TARGET polyclipping)\n")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "if(NOT TARGET PkgConfig::POLYCLIPPING)\n"
+            "    find_library(XUNLU_POLYCLIPPING_LIBRARY NAMES polyclipping libpolyclipping.so.22)\n"
+            "    if(XUNLU_POLYCLIPPING_LIBRARY)\n"
+            "        add_library(PkgConfig::POLYCLIPPING INTERFACE IMPORTED)\n"
+            "        set_target_properties(PkgConfig::POLYCLIPPING PROPERTIES\n"
+            "            INTERFACE_LINK_LIBRARIES \"\${XUNLU_POLYCLIPPING_LIBRARY}\")\n"
+            "    else()\n"
+            "        list(APPEND _xunlu_cxx_missing \"libpolyclipping (Debian: libpolyclipping-dev)\")\n"
+            "    endif()\n"
+            "endif()\n")
         list(APPEND XUNLU_PC_REQUIRES_PRIVATE polyclipping)
     elseif(dep STREQUAL "Threads::Threads")
-        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(Threads)\n")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_package(Threads QUIET)\n"
+            "if(NOT TARGET Threads::Threads)\n"
+            "    list(APPEND _xunlu_cxx_missing \"threads\")\n"
+            "endif()\n")
         list(APPEND XUNLU_PC_LIBS_PRIVATE ${CMAKE_THREAD_LIBS_INIT})
     else()
         message(FATAL_ERROR "xunlu package: the modules link '${dep}'; say in "
@@ -153,9 +174,9 @@ endif()
 
 install(TARGETS xunlu_library EXPORT xunluTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-if(TARGET xunlu_c)
-    install(TARGETS xunlu_c EXPORT xunluTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-endif()
+# The C API's shared library in an export set of its own (xunluCTargets.cmake), which the config
+# file loads with no dependency at all.
+install(TARGETS xunlu_c EXPORT xunluCTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS xunlu_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET xunlu_server)
     install(TARGETS xunlu_server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -170,6 +191,7 @@ endforeach()
 
 set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xunlu)
 install(EXPORT xunluTargets NAMESPACE xunlu:: DESTINATION ${config_dir})
+install(EXPORT xunluCTargets NAMESPACE xunlu:: DESTINATION ${config_dir})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/xunluConfig.cmake.in
     ${PROJECT_BINARY_DIR}/package/xunluConfig.cmake INSTALL_DESTINATION ${config_dir})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake
@@ -186,7 +208,11 @@ else()
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/xunlu.pc.in ${PROJECT_BINARY_DIR}/package/xunlu.pc
     @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/package/xunlu.pc
+# xunlu-c.pc: the C API alone through libxunlu_c.so, which carries the C++ runtime and every
+# dependency itself, so `cc prog.c $(pkg-config --cflags --libs xunlu-c)` links.
+configure_file(${PROJECT_SOURCE_DIR}/cmake/xunlu-c.pc.in ${PROJECT_BINARY_DIR}/package/xunlu-c.pc
+    @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/package/xunlu.pc ${PROJECT_BINARY_DIR}/package/xunlu-c.pc
     DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # cpack -G DEB (in the build directory) makes xunlu_<version>_<arch>.deb: library, headers,

@@ -16,6 +16,7 @@
 #include "xunlu/anyangle/segment_check.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/facade/algorithms.hpp"
 #include "xunlu/facade/batch.hpp"
 #include "xunlu/facade/map.hpp"
 #include "xunlu/facade/path_finder.hpp"

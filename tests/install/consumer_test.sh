@@ -7,6 +7,9 @@
 #    xunlu/xunlu_export.h, and a private header cannot be reached through xunlu::xunlu;
 #  - a small program (tests/install/consumer) builds and runs with find_package(xunlu), and
 #    again with pkg-config, printing the same path;
+#  - a C-only CMake project (tests/install/consumer_c) links xunlu::xunlu_c with pkg-config out of
+#    reach (not on PATH, find_package(PkgConfig) disabled), and a C program links with
+#    `cc prog.c $(pkg-config --cflags --libs xunlu-c)` and with xunlu.pc (libxunlu itself);
 #  - for a -DBUILD_SHARED_LIBS=ON build: libxunlu.so exports xunlu's public API and nothing else
 #    (no std:: instantiations, nothing of a namespace or name the installed headers do not show);
 #  - `cpack -G DEB` makes a .deb holding the same package.
@@ -40,7 +43,8 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 libdir=$(cd "$prefix" && find . -name xunluConfig.cmake | sed 's|^\./||; s|/cmake/xunlu/xunluConfig.cmake$||')
 [ -n "$libdir" ] || fail "no xunluConfig.cmake installed"
 expected="include/xunlu/xunlu.hpp include/xunlu/xunlu_export.h $libdir/cmake/xunlu/xunluConfig.cmake
-    $libdir/cmake/xunlu/xunluConfigVersion.cmake $libdir/pkgconfig/xunlu.pc bin/xunlu"
+    $libdir/cmake/xunlu/xunluConfigVersion.cmake $libdir/pkgconfig/xunlu.pc
+    $libdir/pkgconfig/xunlu-c.pc $libdir/libxunlu_c.so bin/xunlu"
 if [ $variant = static ]; then
     expected+=" $libdir/libxunlu.a"
     [ ! -e "$prefix/$libdir/libxunlu.so" ] || fail "a static build installed libxunlu.so"
@@ -61,6 +65,22 @@ fi
 # first match and the writer dies of SIGPIPE (a flaky failure seen in CI).
 installed_version=$("$prefix/bin/xunlu" --version)
 grep -qF "$version" <<<"$installed_version" || fail "installed xunlu --version does not say $version"
+
+# The Python package, when the build has it: into the interpreter's site-packages under the
+# prefix, importable from there with its type stubs.
+if [ "$(cache_value XUNLU_BUILD_PYTHON)" = ON ]; then
+    echo "== the Python package under the prefix"
+    pydir=$prefix/$(cache_value XUNLU_PYTHON_INSTALL_DIR)
+    for f in __init__.py _xunlu.pyi py.typed; do
+        [ -f "$pydir/xunlu/$f" ] || fail "cmake --install did not put xunlu/$f into $pydir"
+    done
+    ls "$pydir"/xunlu/_xunlu*.so >/dev/null || fail "no compiled module in $pydir/xunlu"
+    imported=$(cd / && PYTHONPATH=$pydir "$(cache_value XUNLU_PYTHON)" -c \
+        'import xunlu; print(xunlu.__file__, len(xunlu.algorithms()))') ||
+        fail "the installed Python package does not import"
+    [ "${imported%% *}" = "$pydir/xunlu/__init__.py" ] || fail "import xunlu found ${imported%% *}"
+    echo "python: $imported"
+fi
 
 echo "== the include tree is the public closure, nothing else"
 closure() { # the headers reachable from $@ by #include "xunlu/...", within the installed tree
@@ -123,8 +143,58 @@ grep -q "best_first.hpp: No such file" "$work/probe.log" ||
     { cat "$work/probe.log" >&2; fail "the private header probe failed for another reason"; }
 echo "private header $probe_header: not reachable (good)"
 
-echo "== pkg-config xunlu with PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig"
+echo "== a C-only CMake project, pkg-config out of reach: find_package(xunlu), xunlu::xunlu_c"
+# Every program on PATH but pkg-config, and the system folders ignored by find_program, so the
+# configure cannot run pkg-config even if it tried; find_package(PkgConfig) is disabled too.
+nopc=$work/bin-without-pkg-config
+mkdir -p "$nopc"
+IFS=: read -ra path_dirs <<<"$PATH"
+for dir in "${path_dirs[@]}"; do
+    [ -d "$dir" ] || continue
+    for tool in "$dir"/*; do
+        name=$(basename "$tool")
+        case "$name" in *pkg-config* | *pkgconf*) continue ;; esac
+        if [ -x "$tool" ] && [ ! -e "$nopc/$name" ]; then ln -s "$tool" "$nopc/$name"; fi
+    done
+done
+! PATH=$nopc command -v pkg-config >/dev/null || fail "pkg-config is still on the trimmed PATH"
+c_compiler=$(command -v cc)
+PATH=$nopc cmake -S "$source/tests/install/consumer_c" -B "$work/c-build" -G Ninja \
+    -DCMAKE_C_COMPILER="$c_compiler" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON \
+    "-DCMAKE_SYSTEM_IGNORE_PATH=/usr/bin;/bin;/usr/local/bin" >"$work/c-configure.log" 2>&1 ||
+    { cat "$work/c-configure.log" >&2; fail "the C-only consumer does not configure without pkg-config"; }
+PATH=$nopc cmake --build "$work/c-build" >"$work/c-build.log" 2>&1 ||
+    { cat "$work/c-build.log" >&2; fail "the C-only consumer does not build"; }
+c_cmake_output=$("$work/c-build/consumer_c") || fail "consumer_c (C-only project) failed"
+echo "$c_cmake_output"
+
+echo "== pkg-config xunlu-c: cc prog.c \$(pkg-config --cflags --libs xunlu-c)"
 export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
+[ "$(pkg-config --modversion xunlu-c)" = "$version" ] || fail "pkg-config --modversion xunlu-c is not $version"
+c_flags=$(pkg-config --cflags --libs xunlu-c)
+echo "flags: $c_flags"
+# shellcheck disable=SC2086 # the flags are words
+cc -std=c99 -Wall -Wextra -Werror -pedantic "$source/tests/install/consumer/consumer.c" \
+    -o "$work/pkg-consumer-c" $c_flags || fail "a C program does not link with pkg-config xunlu-c"
+c_pkg_output=$(LD_LIBRARY_PATH=$prefix/$libdir "$work/pkg-consumer-c") || fail "consumer_c (xunlu-c.pc) failed"
+[ "$c_pkg_output" = "$c_cmake_output" ] || fail "the xunlu-c.pc consumer printed '$c_pkg_output'"
+c_ldd=$(LD_LIBRARY_PATH=$prefix/$libdir ldd "$work/pkg-consumer-c")
+grep -qF "$prefix/$libdir/libxunlu_c.so" <<<"$c_ldd" || fail "the xunlu-c.pc consumer does not load libxunlu_c.so"
+# The same C program against libxunlu itself through xunlu.pc (C++ inside: Libs.private names the
+# C++ runtime for the static archive).
+if [ $variant = static ]; then
+    c_flags=$(pkg-config --cflags --libs --static xunlu)
+else
+    c_flags=$(pkg-config --cflags --libs xunlu)
+fi
+# shellcheck disable=SC2086 # the flags are words
+cc -std=c99 "$source/tests/install/consumer/consumer.c" -o "$work/pkg-consumer-c-xunlu" $c_flags ||
+    fail "a C program does not link with pkg-config xunlu ($c_flags)"
+c_pkg_output=$(LD_LIBRARY_PATH=$prefix/$libdir "$work/pkg-consumer-c-xunlu") || fail "consumer_c (xunlu.pc) failed"
+[ "$c_pkg_output" = "$c_cmake_output" ] || fail "the xunlu.pc C consumer printed '$c_pkg_output'"
+
+echo "== pkg-config xunlu with PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig"
 [ "$(pkg-config --modversion xunlu)" = "$version" ] || fail "pkg-config --modversion is not $version"
 if [ $variant = static ]; then
     flags=$(pkg-config --cflags --libs --static xunlu)

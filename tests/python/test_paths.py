@@ -121,6 +121,18 @@ def test_batch_matches_single_queries_and_reports_bad_ones(u_trap):
         xunlu.find_paths(u_trap, np.zeros((3, 3), dtype=np.int64))
 
 
+def test_find_paths_refuses_a_float_array_as_find_path_refuses_a_float_cell(u_trap):
+    # 0.7 must not become cell 0: the batch raises TypeError like find_path does.
+    with pytest.raises(TypeError):
+        xunlu.find_path(u_trap, (5.7, 15), (36, 15))
+    with pytest.raises(TypeError, match="integers"):
+        xunlu.find_paths(u_trap, np.array([[5.7, 15, 36, 15]]))
+    with pytest.raises(TypeError, match="integers"):
+        xunlu.find_paths(u_trap, np.array([[5, 15, 36, 15]], dtype=np.float32))
+    ok = xunlu.find_paths(u_trap, np.array([[5, 15, 36, 15]], dtype=np.uint16))
+    assert ok[0].found
+
+
 def test_python_threads_share_one_map(u_trap):
     expected = xunlu.find_path(u_trap, (5, 15), (36, 15)).length
     lengths, errors = [], []
