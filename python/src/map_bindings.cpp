@@ -72,8 +72,8 @@ py::array code_array(const py::object& given) {
     return a.attr("astype")("uint8");
 }
 
-facade::map from_numpy(const py::object& given, const py::object& costs) {
-    const py::array codes = code_array(given);
+facade::map from_numpy(const py::object& codes_given, const py::object& costs) {
+    const py::array codes = code_array(codes_given);
     const auto height = codes.shape(0), width = codes.shape(1);
     if (width < 1 || height < 1 || width > limits::max_map_side || height > limits::max_map_side ||
         width * height > limits::max_map_cells) {

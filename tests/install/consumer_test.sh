@@ -12,7 +12,9 @@
 #    `cc prog.c $(pkg-config --cflags --libs xunlu-c)` and with xunlu.pc (libxunlu itself);
 #  - for a -DBUILD_SHARED_LIBS=ON build: libxunlu.so exports xunlu's public API and nothing else
 #    (no std:: instantiations, nothing of a namespace or name the installed headers do not show);
-#  - `cpack -G DEB` makes a .deb holding the same package.
+#  - `cpack -G DEB` makes libxunlu, libxunlu-dev, xunlu (and xunlu-server, python3-xunlu when
+#    built) holding the same files, each package's Depends naming every library its files load
+#    (ldd), each unpacked into a scratch root running its smoke command.
 # Static or shared is read from BUILD_DIR's CMakeCache.txt (BUILD_SHARED_LIBS).
 #   consumer_test.sh BUILD_DIR SOURCE_DIR WORK_DIR CXX
 set -euo pipefail
@@ -258,20 +260,77 @@ if [ $variant = shared ]; then
     fi
 fi
 
-echo "== cpack -G DEB"
+echo "== cpack -G DEB: one package per component, Depends from dpkg-shlibdeps"
 cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/deb" >"$work/cpack.log" ||
     { cat "$work/cpack.log" >&2; fail "cpack -G DEB failed"; }
-deb=$(ls "$work"/deb/xunlu_*.deb)
-[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "$deb is not version $version"
-echo "$(basename "$deb"): Depends: $(dpkg-deb -f "$deb" Depends)"
-contents=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
+packages="libxunlu libxunlu-dev xunlu"
+[ ! -e "$build/xunlu-server" ] || packages+=" xunlu-server"
+[ "$(cache_value XUNLU_BUILD_PYTHON)" != ON ] || packages+=" python3-xunlu"
+contents=""
+for p in $packages; do
+    deb=$(ls "$work"/deb/${p}_*.deb 2>/dev/null) || fail "cpack made no ${p}_*.deb ($(ls "$work/deb"))"
+    [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "$deb is not version $version"
+    echo "$(basename "$deb"): Depends: $(dpkg-deb -f "$deb" Depends)"
+    contents+=$(dpkg-deb -c "$deb" | awk '{ print $6 }')$'\n'
+done
+[ "$(ls "$work"/deb/*.deb | wc -l)" = "$(wc -w <<<"$packages")" ] || fail "cpack made other packages: $(ls "$work/deb")"
 for f in $expected; do
-    grep -qx "./usr/$f" <<<"$contents" || fail "/usr/$f is missing from $deb"
+    grep -qx "./usr/$f" <<<"$contents" || fail "/usr/$f is in none of the packages"
 done
 deb_headers=$(grep '^\./usr/include/.*\.h' <<<"$contents" | sed 's|^\./usr/include/||' | sort)
-[ "$deb_headers" = "$installed" ] || fail "$deb holds other headers than the install"
+[ "$deb_headers" = "$installed" ] || fail "the packages hold other headers than the install"
+# Each program's and library's Depends names the package of every shared library it loads
+# (outside the C and C++ runtimes, which every Debian system has): dpkg-shlibdeps, checked
+# against ldd.
+package_of() { # the Debian package that ships library file $1
+    local lib=$1 owner
+    for candidate in "$lib" "$(readlink -f "$lib")" "/usr$lib" "/usr$(readlink -f "$lib")"; do
+        owner=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | cut -d: -f1) && [ -n "$owner" ] &&
+            { echo "$owner"; return; }
+    done
+}
+check_depends() { # check_depends PACKAGE FILE: FILE's ldd libraries are in PACKAGE's Depends
+    local pkg=$1 file=$2 deb depends lib owner
+    deb=$(ls "$work"/deb/${pkg}_*.deb)
+    depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed 's/^ *//; s/ .*//')
+    for lib in $(LD_LIBRARY_PATH=$prefix/$libdir ldd "$file" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
+        case "$(basename "$lib")" in
+        libc.so.* | libm.so.* | libstdc++.so.* | libgcc_s.so.* | ld-linux* | libxunlu*) continue ;;
+        esac
+        owner=$(package_of "$lib")
+        [ -n "$owner" ] || fail "no Debian package ships $lib ($file loads it)"
+        grep -qx "$owner" <<<"$depends" ||
+            fail "$pkg's Depends lack $owner, whose $(basename "$lib") $(basename "$file") loads"
+    done
+}
+check_depends xunlu "$prefix/bin/xunlu"
+check_depends libxunlu "$prefix/$libdir/libxunlu_c.so"
+[ ! -e "$build/xunlu-server" ] || check_depends xunlu-server "$build/xunlu-server"
+# Each package unpacked into a scratch root (dpkg -x: no maintainer scripts, nothing touches
+# the system) runs its smoke command from there.
+root=$work/deb-root
+for p in $packages; do dpkg-deb -x "$(ls "$work"/deb/${p}_*.deb)" "$root"; done
+smoke=$(LD_LIBRARY_PATH=$root/usr/$libdir "$root/usr/bin/xunlu" --version) || fail "xunlu from the package does not run"
+grep -qF "$version" <<<"$smoke" || fail "the packaged xunlu --version says '$smoke'"
+echo "xunlu: $smoke"
+if [ -e "$build/xunlu-server" ]; then
+    "$root/usr/bin/xunlu-server" --help >/dev/null || fail "the packaged xunlu-server --help fails"
+    unit=$root/usr/lib/systemd/system/xunlu-server.service
+    [ -f "$unit" ] || unit=$root/lib/systemd/system/xunlu-server.service
+    grep -q '^ExecStart=/usr/bin/xunlu-server --config /usr/share/xunlu/server.toml$' "$unit" ||
+        fail "xunlu-server.service does not start /usr/bin/xunlu-server with the packaged configuration"
+    [ -f "$root/usr/share/xunlu/server.toml" ] || fail "xunlu-server ships no default configuration"
+    echo "xunlu-server: --help runs, systemd unit and default configuration shipped"
+fi
+if [ "$(cache_value XUNLU_BUILD_PYTHON)" = ON ]; then
+    pydeb=$(ls -d "$root"/usr/lib/python3*/dist-packages/xunlu)
+    check_depends python3-xunlu "$(ls "$pydeb"/_xunlu*.so)"
+    (cd / && PYTHONPATH=$(dirname "$pydeb") "$(cache_value XUNLU_PYTHON)" -c \
+        'import xunlu; assert xunlu.find_path(xunlu.GridMap.from_numpy([[0, 0]]), (0, 0), (1, 0)).found') ||
+        fail "the packaged Python module does not import and search"
+    echo "python3-xunlu: imports and searches"
+fi
 # The .deb's tree works like the install: unpacked (not installed), the consumer builds from it.
-dpkg-deb -x "$deb" "$work/deb-root"
 deb_pc=$work/deb-root/usr/$libdir/pkgconfig
 if [ $variant = static ]; then
     flags=$(PKG_CONFIG_PATH=$deb_pc pkg-config --cflags --libs --static xunlu)
