@@ -279,9 +279,10 @@ for f in $expected; do
 done
 deb_headers=$(grep '^\./usr/include/.*\.h' <<<"$contents" | sed 's|^\./usr/include/||' | sort)
 [ "$deb_headers" = "$installed" ] || fail "the packages hold other headers than the install"
-# Each program's and library's Depends names the package of every shared library it loads
-# (outside the C and C++ runtimes, which every Debian system has): dpkg-shlibdeps, checked
-# against ldd.
+# Each program's and library's Depends names the package of every shared library it links
+# (its NEEDED entries, found where ldd resolves them; outside the C and C++ runtimes):
+# dpkg-shlibdeps, checked against the files. Libraries those load in turn (libpng's libz) come
+# with the Depends of their own packages.
 package_of() { # the Debian package that ships library file $1
     local lib=$1 owner
     for candidate in "$lib" "$(readlink -f "$lib")" "/usr$lib" "/usr$(readlink -f "$lib")"; do
@@ -290,13 +291,19 @@ package_of() { # the Debian package that ships library file $1
     done
 }
 check_depends() { # check_depends PACKAGE FILE: FILE's ldd libraries are in PACKAGE's Depends
-    local pkg=$1 file=$2 deb depends lib owner
+    local pkg=$1 file=$2 deb depends lib owner name
     deb=$(ls "$work"/deb/${pkg}_*.deb)
     depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed 's/^ *//; s/ .*//')
-    for lib in $(LD_LIBRARY_PATH=$prefix/$libdir ldd "$file" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
-        case "$(basename "$lib")" in
+    local resolved needed
+    resolved=$(LD_LIBRARY_PATH=$prefix/$libdir ldd "$file")
+    needed=$(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+    [ -n "$needed" ] || fail "readelf finds no NEEDED library in $file"
+    for name in $needed; do
+        case "$name" in
         libc.so.* | libm.so.* | libstdc++.so.* | libgcc_s.so.* | ld-linux* | libxunlu*) continue ;;
         esac
+        lib=$(awk -v n="$name" '$1 == n && $2 == "=>" { print $3 }' <<<"$resolved")
+        [ -n "$lib" ] && [ "$lib" != "not" ] || fail "$file needs $name, which ldd does not find"
         owner=$(package_of "$lib")
         [ -n "$owner" ] || fail "no Debian package ships $lib ($file loads it)"
         grep -qx "$owner" <<<"$depends" ||
@@ -323,7 +330,8 @@ if [ -e "$build/xunlu-server" ]; then
     echo "xunlu-server: --help runs, systemd unit and default configuration shipped"
 fi
 if [ "$(cache_value XUNLU_BUILD_PYTHON)" = ON ]; then
-    pydeb=$(ls -d "$root"/usr/lib/python3*/dist-packages/xunlu)
+    pydeb=$root/usr/$(cache_value XUNLU_PYTHON_INSTALL_DIR)/xunlu
+    [ -d "$pydeb" ] || fail "python3-xunlu holds no $pydeb"
     check_depends python3-xunlu "$(ls "$pydeb"/_xunlu*.so)"
     (cd / && PYTHONPATH=$(dirname "$pydeb") "$(cache_value XUNLU_PYTHON)" -c \
         'import xunlu; assert xunlu.find_path(xunlu.GridMap.from_numpy([[0, 0]]), (0, 0), (1, 0)).found') ||
