@@ -5,8 +5,9 @@
 #    marks (the modules are then compiled with hidden visibility, cmake/xunlu_module.cmake);
 #  - the public headers: the include closure of xunlu/xunlu.hpp (and xunlu/xunlu.h when the C
 #    API is there), found by scanning the headers, nothing else;
-#  - xunluConfig.cmake + xunluConfigVersion.cmake exporting xunlu::xunlu (and xunlu::xunlu_c,
-#    the C API's shared library, when it exists), xunlu.pc, the `xunlu` CLI;
+#  - xunluConfig.cmake + xunluConfigVersion.cmake exporting xunlu::xunlu (component cxx) and
+#    xunlu::xunlu_c (component c: the C API's shared library, which needs nothing to link),
+#    xunlu.pc (C++ façade and C API) and xunlu-c.pc (libxunlu_c.so), the `xunlu` CLI;
 #  - `cpack -G DEB` from the build directory.
 # Included by the top-level CMakeLists.txt after every module, xunlu_c and the CLI are declared.
 include(GNUInstallDirs)
@@ -101,19 +102,39 @@ foreach(module ${XUNLU_PACKAGE_MODULES})
         endif()
     endforeach()
 endforeach()
+# For the static libxunlu.a, the config file looks each dependency up without failing: what is
+# missing is recorded (xunlu_cxx_FOUND FALSE, the message says what to install) and only the C++
+# target is left out, so a project that links the C API alone (xunlu::xunlu_c, which carries its
+# dependencies itself) needs neither pkg-config nor any -dev package. Clipper is found as a
+# library file, without pkg-config or its headers.
 set(XUNLU_CONFIG_DEPENDENCIES "")
 set(XUNLU_PC_REQUIRES_PRIVATE "")
-set(XUNLU_PC_LIBS_PRIVATE "")
+# A C program linking libxunlu.a (C++ inside) needs the C++ runtime and libm too.
+set(XUNLU_PC_LIBS_PRIVATE -lstdc++ -lm)
 foreach(dep ${package_externals})
     if(dep STREQUAL "PNG::PNG")
-        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PNG)\n")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_package(PNG QUIET)\n"
+            "if(NOT TARGET PNG::PNG)\n"
+            "    list(APPEND _xunlu_cxx_missing \"libpng (Debian: libpng-dev)\")\n"
+            "endif()\n")
         list(APPEND XUNLU_PC_REQUIRES_PRIVATE libpng)
     elseif(dep STREQUAL "PkgConfig::POLYCLIPPING")
-        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(PkgConfig)\n"
-            "pkg_check_modules(POLYCLIPPING REQUIRED IMPORTED_TARGET polyclipping)\n")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "if(NOT TARGET PkgConfig::POLYCLIPPING)\n"
+            "    find_library(XUNLU_POLYCLIPPING_LIBRARY NAMES polyclipping libpolyclipping.so.22)\n"
+            "    if(XUNLU_POLYCLIPPING_LIBRARY)\n"
+            "        add_library(PkgConfig::POLYCLIPPING INTERFACE IMPORTED)\n"
+            "        set_target_properties(PkgConfig::POLYCLIPPING PROPERTIES\n"
+            "            INTERFACE_LINK_LIBRARIES \"\${XUNLU_POLYCLIPPING_LIBRARY}\")\n"
+            "    else()\n"
+            "        list(APPEND _xunlu_cxx_missing \"libpolyclipping (Debian: libpolyclipping-dev)\")\n"
+            "    endif()\n"
+            "endif()\n")
         list(APPEND XUNLU_PC_REQUIRES_PRIVATE polyclipping)
     elseif(dep STREQUAL "Threads::Threads")
-        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_dependency(Threads)\n")
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_package(Threads QUIET)\n"
+            "if(NOT TARGET Threads::Threads)\n"
+            "    list(APPEND _xunlu_cxx_missing \"threads\")\n"
+            "endif()\n")
         list(APPEND XUNLU_PC_LIBS_PRIVATE ${CMAKE_THREAD_LIBS_INIT})
     else()
         message(FATAL_ERROR "xunlu package: the modules link '${dep}'; say in "
@@ -151,31 +172,43 @@ if(BUILD_SHARED_LIBS)
         VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
 endif()
 
+# Components (the Debian packages of `cpack -G DEB`): libs (the shared libraries: libxunlu),
+# dev (headers, archive, CMake and pkg-config files: libxunlu-dev), cli (xunlu), server
+# (xunlu-server with its systemd unit and default configuration), python (python3-xunlu,
+# python/CMakeLists.txt).
 install(TARGETS xunlu_library EXPORT xunluTargets
-    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-if(TARGET xunlu_c)
-    install(TARGETS xunlu_c EXPORT xunluTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-endif()
-install(TARGETS xunlu_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT libs NAMELINK_COMPONENT dev)
+# The C API's shared library in an export set of its own (xunluCTargets.cmake), which the config
+# file loads with no dependency at all.
+install(TARGETS xunlu_c EXPORT xunluCTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT libs NAMELINK_COMPONENT dev)
+install(TARGETS xunlu_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT cli)
 if(TARGET xunlu_server)
-    install(TARGETS xunlu_server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+    install(TARGETS xunlu_server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT server)
     install(FILES ${PROJECT_SOURCE_DIR}/proto/xunlu/v1/pathfinding.proto
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/xunlu/proto/xunlu/v1)
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/xunlu/proto/xunlu/v1 COMPONENT server)
+    install(FILES ${PROJECT_SOURCE_DIR}/deploy/debian/server.toml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/xunlu COMPONENT server)
+    install(FILES ${PROJECT_SOURCE_DIR}/deploy/debian/xunlu-server.service
+        DESTINATION lib/systemd/system COMPONENT server)
 endif()
 foreach(header ${XUNLU_PUBLIC_HEADERS})
     get_filename_component(subdir ${header} DIRECTORY)
     install(FILES ${PROJECT_SOURCE_DIR}/include/${header}
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${subdir})
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${subdir} COMPONENT dev)
 endforeach()
 
 set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/xunlu)
-install(EXPORT xunluTargets NAMESPACE xunlu:: DESTINATION ${config_dir})
+install(EXPORT xunluTargets NAMESPACE xunlu:: DESTINATION ${config_dir} COMPONENT dev)
+install(EXPORT xunluCTargets NAMESPACE xunlu:: DESTINATION ${config_dir} COMPONENT dev)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/xunluConfig.cmake.in
     ${PROJECT_BINARY_DIR}/package/xunluConfig.cmake INSTALL_DESTINATION ${config_dir})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake
     COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/package/xunluConfig.cmake
-    ${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake DESTINATION ${config_dir})
+    ${PROJECT_BINARY_DIR}/package/xunluConfigVersion.cmake DESTINATION ${config_dir}
+    COMPONENT dev)
 
 # xunlu.pc finds its prefix from its own place (${pcfiledir}), so the tree can move.
 if(IS_ABSOLUTE ${CMAKE_INSTALL_LIBDIR})
@@ -186,32 +219,69 @@ else()
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/xunlu.pc.in ${PROJECT_BINARY_DIR}/package/xunlu.pc
     @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/package/xunlu.pc
-    DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# xunlu-c.pc: the C API alone through libxunlu_c.so, which carries the C++ runtime and every
+# dependency itself, so `cc prog.c $(pkg-config --cflags --libs xunlu-c)` links.
+configure_file(${PROJECT_SOURCE_DIR}/cmake/xunlu-c.pc.in ${PROJECT_BINARY_DIR}/package/xunlu-c.pc
+    @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/package/xunlu.pc ${PROJECT_BINARY_DIR}/package/xunlu-c.pc
+    DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT dev)
 
-# cpack -G DEB (in the build directory) makes xunlu_<version>_<arch>.deb: library, headers,
-# CMake and pkg-config files, CLI. libpng16-16 and libpolyclipping22 serve the CLI and the shared
-# libraries; linking the static libxunlu.a also needs their development files.
+# cpack -G DEB (in the build directory) makes one package per component, each with the
+# Depends dpkg-shlibdeps finds for its programs and libraries (so the CLI's libgif7, libpng16-16
+# and gRPC's libraries come from what the files link, not from a list kept by hand):
+#   libxunlu       libxunlu_c.so (and libxunlu.so in a BUILD_SHARED_LIBS build)
+#   libxunlu-dev   headers, libxunlu.a or the .so links, CMake package, xunlu.pc, xunlu-c.pc
+#   xunlu          the CLI
+#   xunlu-server   the service, its systemd unit and default configuration (when built)
+#   python3-xunlu  the Python package (when built)
 set(CPACK_PACKAGE_NAME xunlu)
 set(CPACK_PACKAGE_VENDOR xunlu)
 set(CPACK_PACKAGE_CONTACT "xunlu developers <xunlu@localhost>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-    "grid pathfinding for games: C++20 and C library, headers, CMake and pkg-config files, CLI")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
- xunlu finds paths on grid maps (A*, Dijkstra, JPS variants, waypoint routes). Use it with
- find_package(xunlu) and target xunlu::xunlu, or with pkg-config xunlu; the xunlu command
- loads maps and answers path queries from the shell.")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "grid pathfinding for games")
 set(CPACK_GENERATOR DEB)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libc6, libstdc++6 (>= 12), libgcc-s1, libpng16-16, libpolyclipping22")
-if(NOT BUILD_SHARED_LIBS)
-    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpng-dev, libpolyclipping-dev")
-endif()
-if(TARGET xunlu_server) # xunlu-server and `xunlu client` link gRPC and the server's libraries
-    string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
-        ", libgrpc++1.51, libprotobuf32, libcpp-httplib0.11, libspdlog1.10, libtomlplusplus3")
-endif()
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_COMPONENTS_ALL libs dev cli)
+set(CPACK_DEBIAN_LIBS_PACKAGE_NAME libxunlu)
+set(CPACK_DEBIAN_LIBS_PACKAGE_SECTION libs)
+set(CPACK_COMPONENT_LIBS_DESCRIPTION "grid pathfinding for games: shared libraries
+ libxunlu_c.so, xunlu's C API (xunlu/xunlu.h) as one shared library for C programs and FFIs
+ (C#, Unity, Python ctypes), which carries the C++ runtime and every dependency itself.")
+set(CPACK_DEBIAN_DEV_PACKAGE_NAME libxunlu-dev)
+set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_COMPONENT_DEV_DESCRIPTION "grid pathfinding for games: development files
+ The C++20 facade (xunlu/xunlu.hpp) and the C API (xunlu/xunlu.h): headers, the library, the
+ CMake package (find_package(xunlu): xunlu::xunlu, xunlu::xunlu_c) and the pkg-config files
+ xunlu.pc and xunlu-c.pc.")
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "libxunlu (= ${PROJECT_VERSION})")
+if(NOT BUILD_SHARED_LIBS) # linking libxunlu.a needs these
+    string(APPEND CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
+        ", libpng-dev, libpolyclipping-dev, libstdc++-12-dev")
+endif()
+set(CPACK_DEBIAN_CLI_PACKAGE_NAME xunlu)
+set(CPACK_DEBIAN_CLI_PACKAGE_SECTION utils)
+set(CPACK_COMPONENT_CLI_DESCRIPTION "grid pathfinding for games: the xunlu command
+ Loads maps (Moving AI, map.in, PNG) and answers path queries, scenarios, routes and
+ simulations from the shell (xunlu --help).")
+if(TARGET xunlu_server)
+    list(APPEND CPACK_COMPONENTS_ALL server)
+    set(CPACK_DEBIAN_SERVER_PACKAGE_NAME xunlu-server)
+    set(CPACK_DEBIAN_SERVER_PACKAGE_SECTION net)
+    set(CPACK_COMPONENT_SERVER_DESCRIPTION "grid pathfinding for games: the gRPC and HTTP service
+ xunlu-server answers path and route queries on scenes over gRPC and HTTP, with a systemd unit
+ (xunlu-server.service) and a default configuration (/usr/share/xunlu/server.toml).")
+endif()
+if(TARGET xunlu_python)
+    list(APPEND CPACK_COMPONENTS_ALL python)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-xunlu)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+    set(CPACK_COMPONENT_PYTHON_DESCRIPTION "grid pathfinding for games: the Python package
+ import xunlu: NumPy maps, path queries, routes and scenarios.")
+    execute_process(COMMAND ${XUNLU_PYTHON} -c
+        "import sys; print(f'python3 (>= {sys.version_info[0]}.{sys.version_info[1]}), python3 (<< {sys.version_info[0]}.{sys.version_info[1] + 1})', end='')"
+        OUTPUT_VARIABLE python_depends)
+    set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${python_depends}, python3-numpy")
+endif()
 include(CPack)

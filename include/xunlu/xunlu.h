@@ -139,6 +139,25 @@ typedef struct xunlu_route_result {
     size_t point_count;
 } xunlu_route_result;
 
+/* One registered algorithm (xunlu_algorithm_info_at): every string is static, valid while the
+ * library is loaded. Support fields: "native", "astar_fallback", "ignored", "unsupported". */
+typedef struct xunlu_algorithm_info {
+    const char* name;          /* what xunlu_path_request.algorithm takes, e.g. "jps" */
+    const char* description;   /* one line */
+    int32_t optimal;           /* 1 = shortest paths (any-angle: the shortest polyline) */
+    int32_t complete;          /* 1 = finds a path whenever one exists (within its budget) */
+    int32_t preprocessing;     /* 1 = builds per-map data on the first query of a map version */
+    int32_t stepping;          /* 1 = xunlu_search_start/step/finish pause inside it */
+    int32_t any_angle;         /* 1 = answers a polyline (xunlu_path_result.waypoints) */
+    int32_t budget;            /* 1 = honours max_expansions and deadline_ms */
+    const char* terrain_costs;
+    const char* stop_within;
+    const char* turn_penalty;
+    const char* hex;
+    const char* weight;
+    const char* rules;         /* comma-separated movement rules: "4,8,8-cut1,8-always" */
+} xunlu_algorithm_info;
+
 /* The library version, "MAJOR.MINOR.PATCH". Static storage. */
 XUNLU_API const char* xunlu_version(void);
 /* The message of the calling thread's last failed call ("" if none). Valid until the thread's
@@ -187,6 +206,27 @@ XUNLU_API void xunlu_path_result_free(xunlu_path_result* result);
  * XUNLU_INVALID_ARGUMENT result. Returns XUNLU_OK when the batch ran. */
 XUNLU_API int xunlu_find_paths(const xunlu_map* map, const xunlu_path_request* requests,
                                size_t count, unsigned threads, xunlu_path_result* results);
+
+/* Sliced search: one path query spread over several calls (game ticks), on a finder. Start it,
+ * call xunlu_search_step with an expansion budget until *done is 1, then xunlu_search_finish
+ * gives what xunlu_find_path would have (free it with xunlu_path_result_free). Only algorithms
+ * whose xunlu_algorithm_info.stepping is 1 can be started; others, an unknown name or a bad
+ * request make xunlu_search_start fail with XUNLU_INVALID_ARGUMENT and a message. The finder
+ * keeps its own reference to the map version: the map may be freed while the search runs.
+ * Starting again, or xunlu_find_path on the finder, cancels a running search. */
+XUNLU_API int xunlu_search_start(xunlu_finder* finder, const xunlu_map* map,
+                                 const xunlu_path_request* request);
+/* Expands at most `budget` more nodes (0 = no limit); *done = 1 once the search is over. */
+XUNLU_API int xunlu_search_step(xunlu_finder* finder, uint64_t budget, int* done);
+/* The result (running what is left first when *done was still 0); ends the search. Returns the
+ * search status, like xunlu_find_path. */
+XUNLU_API int xunlu_search_finish(xunlu_finder* finder, xunlu_path_result* out);
+/* Drops the running search without finishing it (NULL and an idle finder are accepted). */
+XUNLU_API void xunlu_search_cancel(xunlu_finder* finder);
+
+/* The registered algorithms, in a stable order: their count, and one by index (0 .. count-1). */
+XUNLU_API size_t xunlu_algorithm_count(void);
+XUNLU_API int xunlu_algorithm_info_at(size_t index, xunlu_algorithm_info* out);
 
 /* Scenes and the route query (pixels). The scene copies the map version it is given. */
 XUNLU_API int xunlu_scene_create(const xunlu_map* map, double cell_size, xunlu_scene** out);

@@ -1,5 +1,7 @@
-// The light façade of xunlu: maps (load, build, edit, line of sight), path queries by algorithm
-// name, batches across threads and the route query on a scene. Pulls in no PNG, CLI or JSON header.
+// The façade of xunlu: maps (load, build, read a cell, edit, line of sight), path queries by
+// algorithm name (one-shot or sliced), the catalogue of algorithms, batches across threads and
+// the route query on a scene. Pulls in no PNG, CLI or JSON header, but is not light to parse
+// (docs/api.md says what it costs).
 // Also the differential heuristic's landmark tables (search::landmark_table), which a
 // search_request may carry, and the any-angle engines and polygon scenes (xunlu::anyangle,
 // docs/any-angle.md). See docs/api.md.
@@ -16,6 +18,7 @@
 #include "xunlu/anyangle/segment_check.hpp"
 #include "xunlu/anyangle/theta_star.hpp"
 #include "xunlu/anyangle/visibility_search.hpp"
+#include "xunlu/facade/algorithms.hpp"
 #include "xunlu/facade/batch.hpp"
 #include "xunlu/facade/map.hpp"
 #include "xunlu/facade/path_finder.hpp"

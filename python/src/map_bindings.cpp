@@ -26,15 +26,54 @@ std::string dtype_name(const py::array& a) {
     return py::str(a.dtype());
 }
 
-facade::map from_numpy(const py::array& codes, const py::object& costs) {
+void check_two_dimensions(const py::array& codes) {
     if (codes.ndim() != 2) {
         throw py::value_error("codes must be a 2-D array [y, x] (height x width), got " +
                               std::to_string(codes.ndim()) + " dimensions");
     }
-    if (!codes.dtype().is(py::dtype::of<std::uint8_t>())) {
-        throw py::type_error("codes must have dtype uint8 (cell codes 0..3), got " +
-                             dtype_name(codes));
+}
+
+/// The uint8 code array of what from_numpy was given: a uint8 array as it is; a bool array
+/// (True = high obstacle, False = free) or nested lists of bools or of ints 0..3, converted.
+/// Other arrays (float, int64...) are a TypeError: their values would be cast silently.
+py::array code_array(const py::object& given) {
+    const bool is_array = py::isinstance<py::array>(given);
+    if (!is_array && (!py::isinstance<py::sequence>(given) || py::isinstance<py::str>(given) ||
+                      py::isinstance<py::bytes>(given))) {
+        throw py::type_error("codes must be a 2-D uint8 or bool array, or nested lists of ints "
+                             "0..3 or bools, got " +
+                             std::string(py::str(py::type::of(given).attr("__name__"))));
     }
+    const py::array a = is_array ? py::reinterpret_borrow<py::array>(given)
+                                 : py::array(py::module_::import("numpy").attr("asarray")(given));
+    check_two_dimensions(a);
+    if (a.dtype().is(py::dtype::of<std::uint8_t>())) return a;
+    if (a.dtype().kind() == 'b') return a.attr("astype")("uint8"); // True -> 1, high obstacle
+    if (is_array) {
+        throw py::type_error("codes must have dtype uint8 (cell codes 0..3) or bool, got " +
+                             dtype_name(a));
+    }
+    if (a.dtype().kind() != 'i' && a.dtype().kind() != 'u') {
+        throw py::type_error("codes as nested lists must hold ints 0..3 or bools, got " +
+                             dtype_name(a) + " values");
+    }
+    const auto v = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(a)
+                       .unchecked<2>();
+    for (py::ssize_t y = 0; y < v.shape(0); ++y) {
+        for (py::ssize_t x = 0; x < v.shape(1); ++x) {
+            if (v(y, x) < 0 || v(y, x) > 3) {
+                throw py::value_error("codes[" + std::to_string(y) + "][" + std::to_string(x) +
+                                      "] (cell (" + std::to_string(x) + ", " + std::to_string(y) +
+                                      ")) is " + std::to_string(v(y, x)) +
+                                      ", not a cell code 0..3");
+            }
+        }
+    }
+    return a.attr("astype")("uint8");
+}
+
+facade::map from_numpy(const py::object& codes_given, const py::object& costs) {
+    const py::array codes = code_array(codes_given);
     const auto height = codes.shape(0), width = codes.shape(1);
     if (width < 1 || height < 1 || width > limits::max_map_side || height > limits::max_map_side ||
         width * height > limits::max_map_cells) {
@@ -103,8 +142,18 @@ new version.)doc")
                     R"doc(
 Builds a map from a 2-D uint8 array of cell codes, shape (height, width), and optionally a float
 array of the same shape with the cost multiplier (finite, >= 1) of every code-3 cell.
-Raises TypeError for another dtype, ValueError for another shape, an unknown code, a missing or
-bad cost, or a map larger than 32768 cells a side or 2**30 cells.)doc")
+A bool array (True = high obstacle, False = free) and nested lists of ints 0..3 or of bools are
+taken too. Raises TypeError for another dtype (float, int64: no silent casts), ValueError for
+another shape, an unknown code, a missing or bad cost, or a map larger than 32768 cells a side or
+2**30 cells.)doc")
+        .def(
+            "cell",
+            [](const facade::map& self, const py::object& at) {
+                return static_cast<int>(value_or_raise(self.cell_at(to_cell(at, "cell"))));
+            },
+            py::arg("at"),
+            "The code of cell (x, y): 0 free, 1 high obstacle (wins over low), 2 low obstacle, 3 "
+            "terrain cost. ValueError outside the map.")
         .def_static(
             "load",
             [](const std::string& path) { return value_or_raise(facade::map::load_file(path)); },

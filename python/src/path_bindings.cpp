@@ -11,6 +11,7 @@
 
 #include "bindings.hpp"
 #include "conversions.hpp"
+#include "xunlu/facade/algorithms.hpp"
 #include "xunlu/facade/batch.hpp"
 #include "xunlu/facade/path_finder.hpp"
 
@@ -115,6 +116,58 @@ struct py_path_finder {
         }
         return to_python(r, us);
     }
+
+    // The sliced search (facade::path_finder::start / step / finish / cancel); time_us of the
+    // result adds up the time spent in all its calls.
+    double sliced_us = 0;
+
+    bool start(const facade::map& m, const py::object& start_cell, const py::object& goal_cell,
+               const path_options& o) {
+        const facade::path_query q =
+            make_query(to_cell(start_cell, "start"), to_cell(goal_cell, "goal"), o);
+        py::gil_scoped_release release;
+        std::lock_guard lock(busy);
+        const auto t0 = std::chrono::steady_clock::now();
+        const bool started = finder.start(m, q);
+        sliced_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                        .count();
+        return started;
+    }
+
+    bool step(std::uint64_t budget) {
+        if (!finder.searching()) throw py::value_error("step: no search is running (start first)");
+        py::gil_scoped_release release;
+        std::lock_guard lock(busy);
+        const auto t0 = std::chrono::steady_clock::now();
+        const bool done = finder.step(budget);
+        sliced_us +=
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count();
+        return done;
+    }
+
+    path_answer finish() {
+        if (!finder.searching()) {
+            throw py::value_error("finish: no search is running (start first)");
+        }
+        facade::path_result r;
+        {
+            py::gil_scoped_release release;
+            std::lock_guard lock(busy);
+            const auto t0 = std::chrono::steady_clock::now();
+            r = finder.finish();
+            sliced_us +=
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                    .count();
+        }
+        return to_python(r, sliced_us);
+    }
+
+    void cancel() {
+        py::gil_scoped_release release;
+        std::lock_guard lock(busy);
+        finder.cancel();
+    }
 };
 
 py_path_finder& thread_finder() {
@@ -127,6 +180,14 @@ std::vector<path_answer> find_paths(const facade::map& m, const py::object& quer
     if (threads == 0) throw py::value_error("threads must be >= 1");
     std::vector<facade::path_query> qs;
     if (py::isinstance<py::array>(queries)) {
+        // Cells are integers: a float array is refused as find_path refuses a float cell, never
+        // truncated (0.7 would become 0).
+        const char kind = py::reinterpret_borrow<py::array>(queries).dtype().kind();
+        if (kind != 'i' && kind != 'u') {
+            throw py::type_error(
+                "queries as an array must hold integers (cells), got dtype " +
+                std::string(py::str(py::reinterpret_borrow<py::array>(queries).dtype())));
+        }
         const auto a =
             py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(queries);
         if (!a || a.ndim() != 2 || a.shape(1) != 4) {
@@ -224,7 +285,40 @@ serialised; give each thread its own PathFinder to search in parallel.)doc")
             py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
             py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
             py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, py::arg("weight") = 1.0,
-            find_doc);
+            find_doc)
+        .def(
+            "start",
+            [](py_path_finder& self, const facade::map& map, const py::object& start,
+               const py::object& goal, std::string algorithm, bool four_way,
+               bool ignore_low_obstacles, std::int32_t stop_within, std::uint64_t max_expansions,
+               double deadline_ms, std::uint64_t max_memory_bytes, std::int32_t unit_size,
+               double weight) {
+                return self.start(map, start, goal,
+                                  {std::move(algorithm), four_way, ignore_low_obstacles,
+                                   stop_within, max_expansions, deadline_ms, max_memory_bytes,
+                                   unit_size, weight});
+            },
+            py::arg("map"), py::arg("start"), py::arg("goal"), py::kw_only(),
+            py::arg("algorithm") = "astar", py::arg("four_way") = false,
+            py::arg("ignore_low_obstacles") = false, py::arg("stop_within") = 0,
+            py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
+            py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, py::arg("weight") = 1.0,
+            R"doc(
+Starts a sliced search (the same arguments as find): then step(budget) until it returns True,
+then finish() gives the PathResult find would have given. Only algorithms whose "stepping" is
+True in algorithms() pause inside; for the others, an unknown name or a bad request start
+returns False and finish() gives the "invalid_input" result with its reason. A search already
+running is cancelled.)doc")
+        .def("step", &py_path_finder::step, py::arg("budget") = 1, R"doc(
+Expands at most `budget` more nodes (0 = no limit) of the running search; True once it is over.
+ValueError when no search is running.)doc")
+        .def("finish", &py_path_finder::finish, R"doc(
+The running search's PathResult (what is left of it runs first); ends the search. time_us adds
+up the time of start, every step and finish. ValueError when no search is running.)doc")
+        .def("cancel", &py_path_finder::cancel, "Drops the running search, if any.")
+        .def_property_readonly(
+            "searching", [](py_path_finder& self) { return self.finder.searching(); },
+            "True from start until finish or cancel.");
 
     m.def(
         "find_path",
@@ -243,6 +337,37 @@ serialised; give each thread its own PathFinder to search in parallel.)doc")
         py::arg("max_expansions") = 0, py::arg("deadline_ms") = 0.0,
         py::arg("max_memory_bytes") = 0, py::arg("unit_size") = 1, py::arg("weight") = 1.0,
         (std::string(find_doc) + "\nUses a PathFinder kept per Python thread.").c_str());
+
+    m.def(
+        "algorithms",
+        [] {
+            py::list out;
+            for (const facade::algorithm_info& a : facade::algorithms()) {
+                py::dict d;
+                d["name"] = a.name;
+                d["description"] = a.description;
+                d["optimal"] = a.optimal;
+                d["complete"] = a.complete;
+                d["preprocessing"] = a.preprocessing;
+                d["stepping"] = a.stepping;
+                d["any_angle"] = a.any_angle;
+                d["budget"] = a.budget;
+                d["terrain_costs"] = a.terrain_costs;
+                d["stop_within"] = a.stop_within;
+                d["turn_penalty"] = a.turn_penalty;
+                d["hex"] = a.hex;
+                d["weight"] = a.weight;
+                d["rules"] = a.rules;
+                out.append(d);
+            }
+            return out;
+        },
+        R"doc(
+Every algorithm name find_path takes, in a stable order, as dicts: name, description, optimal,
+complete, preprocessing, stepping (PathFinder.start/step/finish pause inside it), any_angle,
+budget (bools); terrain_costs, stop_within, turn_penalty, hex, weight ("native",
+"astar_fallback", "ignored" or "unsupported"); rules (a list of "4", "8", "8-cut1", "8-always").
+The same keys as `xunlu algorithms --json`.)doc");
 
     m.def(
         "find_paths",

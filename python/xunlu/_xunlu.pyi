@@ -1,5 +1,5 @@
 """Type stubs of xunlu's compiled module (python/src/*.cpp)."""
-from typing import Any, Iterable, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -12,7 +12,9 @@ __version__: str
 
 class GridMap:
     @staticmethod
-    def from_numpy(codes: npt.NDArray[np.uint8], costs: Optional[npt.NDArray[np.floating[Any]]] = None) -> GridMap: ...
+    def from_numpy(codes: Union[npt.NDArray[np.uint8], npt.NDArray[np.bool_], Sequence[Sequence[int]], Sequence[Sequence[bool]]],
+                   costs: Optional[npt.NDArray[np.floating[Any]]] = None) -> GridMap: ...
+    def cell(self, at: Cell) -> int: ...
     @staticmethod
     def load(path: str) -> GridMap: ...
     @staticmethod
@@ -52,6 +54,34 @@ class PathFinder:
              max_expansions: int = 0, deadline_ms: float = 0.0,
              max_memory_bytes: int = 0, unit_size: int = 1,
              weight: float = 1.0) -> PathResult: ...
+    def start(self, map: GridMap, start: Cell, goal: Cell, *, algorithm: str = "astar",
+              four_way: bool = False, ignore_low_obstacles: bool = False, stop_within: int = 0,
+              max_expansions: int = 0, deadline_ms: float = 0.0,
+              max_memory_bytes: int = 0, unit_size: int = 1,
+              weight: float = 1.0) -> bool: ...
+    def step(self, budget: int = 1) -> bool: ...
+    def finish(self) -> PathResult: ...
+    def cancel(self) -> None: ...
+    @property
+    def searching(self) -> bool: ...
+
+class AlgorithmInfo(TypedDict):
+    name: str
+    description: str
+    optimal: bool
+    complete: bool
+    preprocessing: bool
+    stepping: bool
+    any_angle: bool
+    budget: bool
+    terrain_costs: str
+    stop_within: str
+    turn_penalty: str
+    hex: str
+    weight: str
+    rules: List[str]
+
+def algorithms() -> List[AlgorithmInfo]: ...
 
 def find_path(map: GridMap, start: Cell, goal: Cell, *, algorithm: str = "astar",
               four_way: bool = False, ignore_low_obstacles: bool = False, stop_within: int = 0,

@@ -158,17 +158,9 @@ int xunlu_map_cell(const xunlu_map* map, xunlu_cell at, uint8_t* code) {
     if (map == nullptr) return null_argument("xunlu_map_cell", "map");
     if (code == nullptr) return null_argument("xunlu_map_cell", "code");
     if (const int s = check_cell("xunlu_map_cell", map, at); s != XUNLU_OK) return s;
-    const grid::grid_map& g = map->map.grid();
-    const cell c{at.x, at.y};
-    if (g.is_high_obstacle(c)) {
-        *code = XUNLU_CELL_HIGH_OBSTACLE;
-    } else if (g.is_low_obstacle(c)) {
-        *code = XUNLU_CELL_LOW_OBSTACLE;
-    } else if (g.terrain_cost(c) != 1.0f) {
-        *code = XUNLU_CELL_TERRAIN_COST;
-    } else {
-        *code = XUNLU_CELL_FREE;
-    }
+    const auto read = map->map.cell_at({at.x, at.y}); // the façade's codes are the C codes
+    if (!read) return fail(XUNLU_INVALID_ARGUMENT, "xunlu_map_cell: " + read.err().message);
+    *code = static_cast<uint8_t>(read.value());
     return succeed();
 }
 

@@ -244,4 +244,58 @@ int xunlu_find_paths(const xunlu_map* map, const xunlu_path_request* requests, s
     });
 }
 
+int xunlu_search_start(xunlu_finder* finder, const xunlu_map* map,
+                       const xunlu_path_request* request) {
+    const char* fn = "xunlu_search_start";
+    return guarded(fn, [&] {
+        if (finder == nullptr) return null_argument(fn, "finder");
+        if (map == nullptr) return null_argument(fn, "map");
+        if (request == nullptr) return null_argument(fn, "request");
+        finder->finder.cancel();
+        facade::path_query query;
+        if (const int s = convert_request(fn, *request, query); s != XUNLU_OK) return s;
+        if (finder->finder.start(map->map, query)) return succeed();
+        // Refused: the reason is the result's; finish would give it again.
+        const facade::path_result refused = finder->finder.finish();
+        return fail(status_code(refused.status), std::string(fn) + ": " + refused.reason);
+    });
+}
+
+int xunlu_search_step(xunlu_finder* finder, uint64_t budget, int* done) {
+    const char* fn = "xunlu_search_step";
+    return guarded(fn, [&] {
+        if (finder == nullptr) return null_argument(fn, "finder");
+        if (done == nullptr) return null_argument(fn, "done");
+        *done = 1;
+        if (!finder->finder.searching()) {
+            return fail(XUNLU_INVALID_ARGUMENT,
+                        std::string(fn) + ": no search is running (xunlu_search_start first)");
+        }
+        *done = finder->finder.step(budget) ? 1 : 0;
+        return succeed();
+    });
+}
+
+int xunlu_search_finish(xunlu_finder* finder, xunlu_path_result* out) {
+    const char* fn = "xunlu_search_finish";
+    if (out == nullptr) return null_argument(fn, "out");
+    std::memset(out, 0, sizeof(*out));
+    out->status = XUNLU_INVALID_ARGUMENT;
+    return guarded(fn, [&] {
+        if (finder == nullptr) return null_argument(fn, "finder");
+        if (!finder->finder.searching()) {
+            return fail(XUNLU_INVALID_ARGUMENT,
+                        std::string(fn) + ": no search is running (xunlu_search_start first)");
+        }
+        const facade::path_result answer = finder->finder.finish();
+        fill_summary(answer, *out);
+        if (const int s = give_path(answer, *out); s != XUNLU_OK) return s;
+        return report(answer, out->status);
+    });
+}
+
+void xunlu_search_cancel(xunlu_finder* finder) {
+    if (finder != nullptr) finder->finder.cancel();
+}
+
 } // extern "C"

@@ -91,6 +91,26 @@ map map::from_grid(grid::grid_map grid) {
     return map(grid::map_snapshot::make(std::move(grid)));
 }
 
+result<cell_code> map::cell_at(cell c) const {
+    if (!in_bounds(c)) {
+        return error{"cell_at: cell " + cell_text(c) + " is outside the " +
+                     size_text(width(), height()) + " map"};
+    }
+    const grid::grid_map& g = grid();
+    if (g.is_high_obstacle(c)) return cell_code::high_obstacle;
+    if (g.is_low_obstacle(c)) return cell_code::low_obstacle;
+    if (g.terrain_cost(c) != 1.0f) return cell_code::terrain_cost;
+    return cell_code::free;
+}
+
+result<float> map::cost_at(cell c) const {
+    if (!in_bounds(c)) {
+        return error{"cost_at: cell " + cell_text(c) + " is outside the " +
+                     size_text(width(), height()) + " map"};
+    }
+    return grid().terrain_cost(c);
+}
+
 result<bool> map::line_of_sight(cell a, cell b, bool low_obstacles_block) const {
     for (const cell c : {a, b}) {
         if (!in_bounds(c)) {

@@ -497,6 +497,98 @@ static void test_scene_and_route(const xunlu_map* map) {
     xunlu_scene_free(NULL);
 }
 
+/* Sliced search on the Moving AI map: stepped one expansion at a time, every stepping algorithm
+ * gives the path xunlu_find_path gives; the map may be freed while the search runs; refusals,
+ * cancel and misuse. */
+static void test_sliced_search(const char* map_path) {
+    xunlu_finder* finder = NULL;
+    xunlu_path_request request;
+    xunlu_algorithm_info info;
+    size_t i, count = xunlu_algorithm_count();
+    int stepping = 0, refused_one = 0;
+    CHECK(count > 10);
+    CHECK_STATUS(xunlu_finder_create(&finder), XUNLU_OK);
+    memset(&request, 0, sizeof(request));
+    request.start.x = 5;
+    request.start.y = 15;
+    request.goal.x = 36;
+    request.goal.y = 15;
+    for (i = 0; i < count; ++i) {
+        xunlu_map* map = NULL;
+        xunlu_path_result whole, sliced;
+        int done = 0, steps = 0;
+        size_t k;
+        CHECK_STATUS(xunlu_algorithm_info_at(i, &info), XUNLU_OK);
+        CHECK(info.name != NULL && info.name[0] != '\0' && info.rules != NULL);
+        request.algorithm = info.name;
+        CHECK_STATUS(xunlu_map_load_file(map_path, &map), XUNLU_OK);
+        if (!info.stepping) {
+            if (!refused_one) {
+                CHECK_STATUS(xunlu_search_start(finder, map, &request), XUNLU_INVALID_ARGUMENT);
+                CHECK(error_mentions("cannot be stepped"));
+                refused_one = 1;
+            }
+            xunlu_map_free(map);
+            continue;
+        }
+        ++stepping;
+        CHECK_STATUS(xunlu_find_path(finder, map, &request, &whole), XUNLU_OK);
+        CHECK_STATUS(xunlu_search_start(finder, map, &request), XUNLU_OK);
+        xunlu_map_free(map); /* the finder keeps the version it searches */
+        while (!done && steps < 1000000) {
+            CHECK_STATUS(xunlu_search_step(finder, 1, &done), XUNLU_OK);
+            ++steps;
+        }
+        CHECK(done == 1 && steps > 1);
+        CHECK_STATUS(xunlu_search_finish(finder, &sliced), XUNLU_OK);
+        CHECK(sliced.path_size == whole.path_size && sliced.expanded == whole.expanded);
+        CHECK(fabs(sliced.length - whole.length) < 1e-12);
+        for (k = 0; k < sliced.path_size && k < whole.path_size; ++k) {
+            CHECK(sliced.path[k].x == whole.path[k].x && sliced.path[k].y == whole.path[k].y);
+        }
+        xunlu_path_result_free(&whole);
+        xunlu_path_result_free(&sliced);
+    }
+    CHECK(stepping >= 3 && refused_one);
+    CHECK_STATUS(xunlu_algorithm_info_at(count, &info), XUNLU_INVALID_ARGUMENT);
+    CHECK(error_mentions("index"));
+    CHECK_STATUS(xunlu_algorithm_info_at(0, NULL), XUNLU_INVALID_ARGUMENT);
+    {
+        xunlu_map* map = small_map();
+        xunlu_path_result out;
+        int done = 0;
+        request.algorithm = "astar";
+        request.start.x = 0;
+        request.start.y = 0;
+        request.goal.x = 4;
+        request.goal.y = 0;
+        CHECK_STATUS(xunlu_search_start(finder, map, &request), XUNLU_OK);
+        CHECK_STATUS(xunlu_search_step(finder, 1, &done), XUNLU_OK);
+        CHECK(done == 0);
+        xunlu_search_cancel(finder);
+        CHECK_STATUS(xunlu_search_step(finder, 1, &done), XUNLU_INVALID_ARGUMENT);
+        CHECK(error_mentions("no search is running"));
+        CHECK_STATUS(xunlu_search_finish(finder, &out), XUNLU_INVALID_ARGUMENT);
+        xunlu_path_result_free(&out);
+        /* finish without stepping runs the whole search */
+        CHECK_STATUS(xunlu_search_start(finder, map, &request), XUNLU_OK);
+        CHECK_STATUS(xunlu_search_finish(finder, &out), XUNLU_OK);
+        CHECK(out.path_size == 7);
+        xunlu_path_result_free(&out);
+        request.goal.x = 40; /* outside the 5 x 3 map */
+        CHECK_STATUS(xunlu_search_start(finder, map, &request), XUNLU_INVALID_ARGUMENT);
+        CHECK(strlen(xunlu_last_error()) > 0);
+        request.algorithm = "no-such";
+        CHECK_STATUS(xunlu_search_start(finder, map, &request), XUNLU_INVALID_ARGUMENT);
+        CHECK(error_mentions("no-such"));
+        CHECK_STATUS(xunlu_search_start(NULL, map, &request), XUNLU_INVALID_ARGUMENT);
+        CHECK_STATUS(xunlu_search_step(finder, 1, NULL), XUNLU_INVALID_ARGUMENT);
+        xunlu_search_cancel(NULL);
+        xunlu_map_free(map);
+    }
+    xunlu_finder_free(finder);
+}
+
 int main(int argc, char** argv) {
     xunlu_map* map = NULL;
     if (argc != 2) {
@@ -509,6 +601,7 @@ int main(int argc, char** argv) {
     test_find_path();
     test_unit_size();
     test_edits_and_line_of_sight();
+    test_sliced_search(argv[1]);
     CHECK_STATUS(xunlu_map_load_file(argv[1], &map), XUNLU_OK);
     if (map != NULL) {
         test_batch(map);

@@ -41,11 +41,31 @@ def test_non_contiguous_views_are_read_correctly():
     np.testing.assert_array_equal(xunlu.GridMap.from_numpy(fortran).to_numpy(), small_codes())
 
 
-@pytest.mark.parametrize("bad", [np.zeros((3, 3), dtype=np.float64), np.zeros((3, 3), dtype=np.int64),
-                                 np.zeros((3, 3), dtype=bool)])
+@pytest.mark.parametrize("bad", [np.zeros((3, 3), dtype=np.float64), np.zeros((3, 3), dtype=np.int64)])
 def test_wrong_dtype_is_refused(bad):
     with pytest.raises(TypeError, match="uint8"):
         xunlu.GridMap.from_numpy(bad)
+
+
+def test_bool_arrays_are_walls_where_true():
+    walls = np.zeros((3, 5), dtype=bool)
+    walls[0:2, 2] = True
+    np.testing.assert_array_equal(xunlu.GridMap.from_numpy(walls).to_numpy(), small_codes())
+
+
+def test_nested_lists_of_codes_or_bools_are_taken():
+    lists = small_codes().tolist()
+    np.testing.assert_array_equal(xunlu.GridMap.from_numpy(lists).to_numpy(), small_codes())
+    bools = (small_codes() == xunlu.HIGH_OBSTACLE).tolist()
+    np.testing.assert_array_equal(xunlu.GridMap.from_numpy(bools).to_numpy(), small_codes())
+    with pytest.raises(ValueError, match=r"cell \(1, 2\)"):
+        xunlu.GridMap.from_numpy([[0, 0, 0], [0, 0, 0], [0, 7, 0]])
+    with pytest.raises(TypeError, match="ints 0..3 or bools"):
+        xunlu.GridMap.from_numpy([[0, 0.5], [0, 0]])
+    with pytest.raises(ValueError, match="2-D"):
+        xunlu.GridMap.from_numpy([0, 1, 0])
+    with pytest.raises(TypeError, match="str"):
+        xunlu.GridMap.from_numpy("..@.")
 
 
 @pytest.mark.parametrize("shape", [(9,), (2, 3, 4)])

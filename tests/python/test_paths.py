@@ -121,6 +121,18 @@ def test_batch_matches_single_queries_and_reports_bad_ones(u_trap):
         xunlu.find_paths(u_trap, np.zeros((3, 3), dtype=np.int64))
 
 
+def test_find_paths_refuses_a_float_array_as_find_path_refuses_a_float_cell(u_trap):
+    # 0.7 must not become cell 0: the batch raises TypeError like find_path does.
+    with pytest.raises(TypeError):
+        xunlu.find_path(u_trap, (5.7, 15), (36, 15))
+    with pytest.raises(TypeError, match="integers"):
+        xunlu.find_paths(u_trap, np.array([[5.7, 15, 36, 15]]))
+    with pytest.raises(TypeError, match="integers"):
+        xunlu.find_paths(u_trap, np.array([[5, 15, 36, 15]], dtype=np.float32))
+    ok = xunlu.find_paths(u_trap, np.array([[5, 15, 36, 15]], dtype=np.uint16))
+    assert ok[0].found
+
+
 def test_python_threads_share_one_map(u_trap):
     expected = xunlu.find_path(u_trap, (5, 15), (36, 15)).length
     lengths, errors = [], []
@@ -176,3 +188,69 @@ def test_a_big_unit_keeps_its_whole_footprint_free(u_trap, algorithm):
         assert np.all(codes[y:y + 2, x:x + 2] == xunlu.FREE)
     bad = xunlu.find_path(u_trap, start, goal, unit_size=40)
     assert bad.status == "invalid_input" and "unit size 40" in bad.reason
+
+
+def test_algorithms_lists_every_name_with_its_capabilities(u_trap):
+    infos = xunlu.algorithms()
+    names = [a["name"] for a in infos]
+    assert "astar" in names and "jps" in names and len(names) == len(set(names))
+    for a in infos:
+        assert set(a) == {"name", "description", "optimal", "complete", "preprocessing", "stepping",
+                          "any_angle", "budget", "terrain_costs", "stop_within", "turn_penalty",
+                          "hex", "weight", "rules"}
+        assert a["terrain_costs"] in ("native", "astar_fallback", "ignored", "unsupported")
+        assert set(a["rules"]) <= {"4", "8", "8-cut1", "8-always"} and a["rules"]
+        r = xunlu.find_path(u_trap, (5, 15), (36, 15), algorithm=a["name"])
+        assert "unknown algorithm" not in r.reason
+
+
+def test_sliced_search_one_expansion_per_step_gives_the_one_shot_path(u_trap):
+    stepping = [a["name"] for a in xunlu.algorithms() if a["stepping"]]
+    assert len(stepping) >= 3
+    finder = xunlu.PathFinder()
+    for name in stepping:
+        whole = finder.find(u_trap, (5, 15), (36, 15), algorithm=name)
+        assert finder.start(u_trap, (5, 15), (36, 15), algorithm=name)
+        assert finder.searching
+        steps = 0
+        while not finder.step(1):
+            steps += 1
+            assert steps < 1_000_000
+        sliced = finder.finish()
+        assert not finder.searching
+        assert steps > 1, name
+        assert sliced.status == whole.status == "found", (name, sliced.reason)
+        np.testing.assert_array_equal(sliced.path, whole.path)
+        assert sliced.length == whole.length and sliced.expanded == whole.expanded
+
+
+def test_sliced_search_refusals_cancel_and_misuse(u_trap):
+    finder = xunlu.PathFinder()
+    not_stepping = [a["name"] for a in xunlu.algorithms() if not a["stepping"]]
+    assert not finder.start(u_trap, (5, 15), (36, 15), algorithm=not_stepping[0])
+    r = finder.finish()
+    assert r.status == "invalid_input" and "cannot be stepped" in r.reason
+    assert not finder.start(u_trap, (5, 15), (999, 15))
+    assert finder.finish().status == "invalid_input"
+    assert finder.start(u_trap, (5, 15), (36, 15), algorithm="jps")
+    assert not finder.step(1)
+    finder.cancel()
+    assert not finder.searching
+    with pytest.raises(ValueError, match="no search is running"):
+        finder.step(1)
+    with pytest.raises(ValueError, match="no search is running"):
+        finder.finish()
+    with pytest.raises(TypeError):
+        finder.start(u_trap, (5.5, 15), (36, 15))
+    assert finder.start(u_trap, (5, 15), (36, 15), max_expansions=3)
+    while not finder.step(1):
+        pass
+    assert finder.finish().status == "budget_exhausted"
+
+
+def test_grid_map_reads_one_cell(u_trap):
+    codes = u_trap.to_numpy()
+    for (y, x) in [(0, 0), (15, 5), (15, 20)]:
+        assert u_trap.cell((x, y)) == codes[y, x]
+    with pytest.raises(ValueError, match="outside"):
+        u_trap.cell((999, 0))

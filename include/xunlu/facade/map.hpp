@@ -62,6 +62,13 @@ class XUNLU_API map {
     /// 0 for a loaded map, +1 per with_edits along one history.
     [[nodiscard]] std::uint64_t version() const noexcept { return snapshot_->version(); }
 
+    /// The code of cell `c` (a high obstacle wins over a low one; a walkable cell whose terrain
+    /// cost is not 1 is `terrain_cost`). A cell outside the map is an error.
+    [[nodiscard]] result<cell_code> cell_at(cell c) const;
+    /// The terrain cost multiplier of cell `c` (1 for plain cells; read it where cell_at says
+    /// `terrain_cost`). A cell outside the map is an error.
+    [[nodiscard]] result<float> cost_at(cell c) const;
+
     /// Line of sight between the centres of cells `a` and `b`: true when no cell the segment
     /// touches is a high obstacle (or also a low one when `low_obstacles_block`). A cell outside
     /// the map is an error.

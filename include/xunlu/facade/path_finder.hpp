@@ -2,6 +2,7 @@
 // object that answers it, reusing its finder between queries.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -42,14 +43,50 @@ class XUNLU_API path_finder {
   public:
     /// Never throws. An unknown algorithm name, a start or goal outside the map give
     /// `invalid_input` with a reason; nothing is searched. Running out of memory gives
-    /// `resource_exhausted`.
+    /// `resource_exhausted`. Cancels a sliced search that is running.
     [[nodiscard]] path_result find(const map& m, const path_query& query);
 
+    /// Sliced search: one search spread over several calls (game ticks), as Detour's
+    /// init / update / finalize. `start` prepares `query` on `m`; then `step(budget)` until it
+    /// returns true; then `finish` gives the same result `find` would have. Only algorithms
+    /// whose algorithm_info::stepping is true pause inside (see facade::algorithms()); for the
+    /// others, an unknown name or a bad request `start` returns false and `finish` gives the
+    /// invalid_input result with its reason. The finder keeps its own reference to the map
+    /// version (and to the grid the layers make), so `m` may go; the layers themselves are read
+    /// during start only. A search already running is cancelled first. Never throws.
+    [[nodiscard]] bool start(const map& m, const path_query& query);
+    /// Expands at most `budget` more nodes (0 = no limit) of the running search. Returns true
+    /// once the search is over (found, no path, its request's own max_expansions or deadline
+    /// reached, refused, out of memory) and false when it needs more steps; true when no search
+    /// is running. Never throws.
+    [[nodiscard]] bool step(std::uint64_t budget);
+    /// The result of the search started last, running what is left of it first when `step`
+    /// has not returned true yet. Ends the search. Without a started search: invalid_input
+    /// saying so. Never throws.
+    [[nodiscard]] path_result finish();
+    /// Drops the running search without finishing it; nothing more is expanded.
+    void cancel() noexcept;
+    /// True from a `start` until its `finish` or `cancel`.
+    [[nodiscard]] bool searching() const noexcept { return sliced_ != slice_state::idle; }
+
   private:
+    enum class slice_state : std::uint8_t { idle, running, done, refused };
+
     path_result find_unguarded(const map& m, const path_query& query);
+    /// The finder for `algorithm` (made or kept); nullptr and `refusal` set for an unknown name.
+    search::finder* finder_for(const std::string& algorithm, path_result& refusal);
+    /// The grid the query's layers make of `m` (m's own grid without layers), or the refusal.
+    result<std::shared_ptr<const grid::grid_map>> searched_grid(const map& m,
+                                                                const path_query& query);
+    void forget_finder() noexcept;
 
     std::string algorithm_;
     std::unique_ptr<search::finder> finder_;
+    // The sliced search: what it runs on, and its answer when it was refused at start.
+    slice_state sliced_ = slice_state::idle;
+    std::shared_ptr<const grid::map_snapshot> sliced_snapshot_;
+    std::shared_ptr<const grid::grid_map> sliced_grid_;
+    path_result sliced_refusal_;
 };
 
 /// One query with a fresh path_finder (convenient; a loop of queries should keep a path_finder).
