@@ -306,7 +306,13 @@ check_depends() { # check_depends PACKAGE FILE: FILE's ldd libraries are in PACK
         [ -n "$lib" ] && [ "$lib" != "not" ] || fail "$file needs $name, which ldd does not find"
         owner=$(package_of "$lib")
         [ -n "$owner" ] || fail "no Debian package ships $lib ($file loads it)"
-        grep -qx "$owner" <<<"$depends" ||
+        # The owner or a name it provides (libspdlog1.10's shlibs file asks for the virtual
+        # package libspdlog1.10-fmt9, which it provides) must be among the Depends.
+        local names provides
+        provides=$(dpkg-query -W -f='${Provides}' "$owner" 2>/dev/null | tr ',' '\n' |
+            sed 's/^ *//; s/ .*//')
+        names=$(printf '%s\n%s\n' "$owner" "$provides")
+        grep -qxF -f <(grep -v '^$' <<<"$names") <<<"$depends" ||
             fail "$pkg's Depends lack $owner, whose $(basename "$lib") $(basename "$file") loads"
     done
 }
