@@ -130,6 +130,21 @@ foreach(dep ${package_externals})
             "    endif()\n"
             "endif()\n")
         list(APPEND XUNLU_PC_REQUIRES_PRIVATE polyclipping)
+    elseif(dep STREQUAL "xunlu::recast")
+        # Debian's librecast-dev has no CMake or pkg-config files: the libraries are found
+        # as files and linked by path; xunlu's public headers never include Recast's.
+        string(APPEND XUNLU_CONFIG_DEPENDENCIES "if(NOT TARGET xunlu::recast)\n"
+            "    find_library(XUNLU_RECAST_LIBRARY NAMES Recast)\n"
+            "    find_library(XUNLU_DETOUR_LIBRARY NAMES Detour)\n"
+            "    if(XUNLU_RECAST_LIBRARY AND XUNLU_DETOUR_LIBRARY)\n"
+            "        add_library(xunlu::recast INTERFACE IMPORTED)\n"
+            "        set_target_properties(xunlu::recast PROPERTIES INTERFACE_LINK_LIBRARIES\n"
+            "            \"\${XUNLU_RECAST_LIBRARY};\${XUNLU_DETOUR_LIBRARY}\")\n"
+            "    else()\n"
+            "        list(APPEND _xunlu_cxx_missing \"Recast/Detour (Debian: librecast-dev)\")\n"
+            "    endif()\n"
+            "endif()\n")
+        list(APPEND XUNLU_PC_LIBS_PRIVATE -lRecast -lDetour)
     elseif(dep STREQUAL "Threads::Threads")
         string(APPEND XUNLU_CONFIG_DEPENDENCIES "find_package(Threads QUIET)\n"
             "if(NOT TARGET Threads::Threads)\n"
