@@ -18,6 +18,7 @@ export interface Algorithm {
   any_angle?: boolean;
   rules: string[];
   weight: string;
+  terrain_costs?: string; // native, astar_fallback, ignored, unsupported
 }
 
 export interface CellsAnswer {
@@ -39,6 +40,7 @@ export interface TraceAnswer {
   generated: number;
   memory_bytes: number;
   time_us: number;
+  preprocess_us?: number;
   partial: boolean;
   path: [number, number][];
   waypoints: [number, number][];
@@ -92,6 +94,7 @@ export interface TraceQuery {
   max_expansions?: number;
   hybrid_k?: number;
   hybrid_window?: number;
+  trace_limit?: number;
 }
 
 /** An answer that is not 2xx: the server's {"error": "..."} text. */

@@ -45,15 +45,28 @@ const state = {
   runSeq: 0,
   scenarios: null as Scenarios | null,
   optimal: null as { from: [number, number]; to: [number, number]; length: number } | null,
+  edited: false, // edits sent to this copy since it was loaded: the scenario's optimum is void
+  fitted: true, // the camera shows the whole map (kept so when the panes resize)
+  uploaded: null as File | null, // the file the current map came from, for Reset edits
+  reference: null as TraceAnswer | null, // A* on this map and query, for "vs A*"
 };
+
+/** Algorithms whose trace events are grid corners (each sent as the cell down-right of it). */
+const cornerTraces = new Set(["theta", "lazy-theta", "visgraph"]);
 
 function showError(msg: string | null) {
   errorBox.hidden = !msg;
   errorBox.textContent = msg ?? "";
 }
-function status(msg: string) {
+let statusTimer = 0;
+/** The header's message. A transient one (a hint, an edit's echo) goes after a few seconds,
+ * so what stays is never older than what the page shows. */
+function status(msg: string, transient = false) {
   statusBox.textContent = msg;
+  clearTimeout(statusTimer);
+  if (transient) statusTimer = window.setTimeout(() => (statusBox.textContent = ""), 4000);
 }
+const hoverBox = $<HTMLSpanElement>("hover");
 const explain = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
 // ---- panes -------------------------------------------------------------------------------
@@ -73,6 +86,39 @@ function makePane(): Pane {
   new ResizeObserver(() => resizeCanvas(pane)).observe(root);
   resizeCanvas(pane);
   return pane;
+}
+
+/**
+ * Sizes the panes to the map's aspect: the arrangement (columns x rows) that shows the map
+ * largest in the room #panes has; on a narrow screen one column, each pane at most 60 % of the
+ * window's height. The camera is fitted again unless the user zoomed or panned.
+ */
+function layoutPanes() {
+  const g = state.grid;
+  const n = state.panes.length;
+  if (!g || n === 0) return;
+  const gap = 6;
+  const W = panesBox.clientWidth;
+  const narrow = window.innerWidth <= 800;
+  let best = { s: 0, cols: 1, rows: n };
+  if (narrow) {
+    best.s = Math.min(W / g.width, (0.6 * window.innerHeight) / g.height);
+  } else {
+    const H = panesBox.clientHeight;
+    for (let cols = 1; cols <= n; ++cols) {
+      const rows = Math.ceil(n / cols);
+      const s = Math.min((W - gap * (cols - 1)) / (cols * g.width), (H - gap * (rows - 1)) / (rows * g.height));
+      if (s > best.s) best = { s, cols, rows };
+    }
+  }
+  const w = Math.max(60, Math.floor(g.width * best.s) - 2);
+  const h = Math.max(60, Math.floor(g.height * best.s) - 2);
+  for (const p of state.panes) {
+    p.root.style.width = `${w}px`;
+    p.root.style.height = `${h}px`;
+    resizeCanvas(p);
+  }
+  if (state.fitted) fit();
 }
 
 function resizeCanvas(p: Pane) {
@@ -97,8 +143,8 @@ function setPaneCount(n: number) {
   while (state.panes.length < n) state.panes.push(makePane());
   while (state.panes.length > n) state.panes.pop()!.root.remove();
   if (had !== n && had > 0) {
-    for (const p of state.panes) resizeCanvas(p);
-    fit(); // narrower or wider panes: the whole map in view again
+    state.fitted = true; // other panes: the whole map in view again
+    layoutPanes();
   }
 }
 
@@ -114,6 +160,7 @@ function fit() {
   const [w, h] = paneSize();
   const s = Math.max(0.05, Math.min(w / state.grid.width, h / state.grid.height) * 0.98);
   state.cam = { s, ox: (w - state.grid.width * s) / 2, oy: (h - state.grid.height * s) / 2 };
+  state.fitted = true;
   state.dirty = true;
 }
 
@@ -122,10 +169,11 @@ function zoomAt(factor: number, cx: number, cy: number) {
   const s = Math.min(64, Math.max(0.05, c.s * factor));
   const k = s / c.s;
   state.cam = { s, ox: cx - (cx - c.ox) * k, oy: cy - (cy - c.oy) * k };
+  state.fitted = false;
   state.dirty = true;
 }
 
-function cellAt(canvas: HTMLCanvasElement, ev: MouseEvent): [number, number] | null {
+function cellAt(canvas: HTMLCanvasElement, ev: { clientX: number; clientY: number }): [number, number] | null {
   if (!state.grid) return null;
   const r = canvas.getBoundingClientRect();
   const x = Math.floor((ev.clientX - r.left - state.cam.ox) / state.cam.s);
@@ -136,8 +184,66 @@ function cellAt(canvas: HTMLCanvasElement, ev: MouseEvent): [number, number] | n
 
 // ---- input -------------------------------------------------------------------------------
 
-let drag: { mode: "pan" | "paint"; x: number; y: number; last: [number, number] | null } | null = null;
+type Drag =
+  | { mode: "pan"; x: number; y: number }
+  | { mode: "paint"; last: [number, number] }
+  | { mode: "marker"; which: "start" | "goal" } // dragging the start or the goal
+  | { mode: "touch"; x: number; y: number; cell: [number, number] | null } // one finger, not moved yet
+  | { mode: "pinch" }; // two fingers: zoom and pan, never a tap or a stroke
+let drag: Drag | null = null;
 let pendingEdits: { cell: [number, number]; set: string; cost?: number }[] = [];
+const touches = new Map<number, { x: number; y: number }>();
+let pinchPrev: { cx: number; cy: number; d: number } | null = null;
+
+function pinchNow() {
+  const [a, b] = [...touches.values()];
+  return { cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
+}
+
+const sameCell = (a: [number, number] | null, b: [number, number]) => !!a && a[0] === b[0] && a[1] === b[1];
+
+/** Moves the start or the goal to c (a free cell); shown results are then run again. */
+function placeMarker(which: "start" | "goal", c: [number, number]): boolean {
+  if (state.grid!.cells[c[1] * state.grid!.width + c[0]] === WALL) {
+    status(`(${c[0]}, ${c[1]}) is a wall: pick a free cell`, true);
+    return false;
+  }
+  if (sameCell(state[which], c)) return false;
+  state[which] = c;
+  state.dirty = true;
+  refreshOptimal();
+  updateInfo();
+  startGoalMoved();
+  return true;
+}
+
+let rerunTimer = 0;
+/** Start or goal moved: the route is dropped, the searches shown run again (debounced, so a
+ * drag re-plans as it goes without a request per pixel) and the table is marked stale till then. */
+function startGoalMoved() {
+  state.route = null;
+  clearRouteInfo();
+  if (!state.panes.some((p) => p.result)) return;
+  tableBody.parentElement!.classList.add("stale");
+  window.clearTimeout(rerunTimer);
+  rerunTimer = window.setTimeout(() => void run(), 120);
+}
+
+/** A press on cell c (a mouse button, or a finger that started a stroke). */
+function pressAt(c: [number, number]) {
+  if (state.tool === "start" || state.tool === "goal") {
+    placeMarker(state.tool, c);
+    drag = { mode: "marker", which: state.tool };
+    return;
+  }
+  // With a painting tool, pressing the start or the goal drags it.
+  if (sameCell(state.start, c) || sameCell(state.goal, c)) {
+    drag = { mode: "marker", which: sameCell(state.start, c) ? "start" : "goal" };
+    return;
+  }
+  drag = { mode: "paint", last: c };
+  paint([c]);
+}
 
 function attachInput(canvas: HTMLCanvasElement) {
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -147,54 +253,101 @@ function attachInput(canvas: HTMLCanvasElement) {
     zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
   }, { passive: false });
   canvas.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") {
+      // A finger does nothing until it moves (a stroke or a pan) or lifts (a tap): a second
+      // finger first makes it a pinch, which never places the start or paints.
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size >= 2) {
+        if (drag?.mode === "paint") void sendEdits();
+        drag = { mode: "pinch" };
+        pinchPrev = pinchNow();
+      } else {
+        drag = { mode: "touch", x: e.clientX, y: e.clientY, cell: cellAt(canvas, e) };
+      }
+      return;
+    }
     canvas.setPointerCapture(e.pointerId);
     if (e.button === 1 || e.button === 2 || state.tool === "pan") {
-      drag = { mode: "pan", x: e.clientX, y: e.clientY, last: null };
+      drag = { mode: "pan", x: e.clientX, y: e.clientY };
       return;
     }
     if (e.button !== 0) return;
     const c = cellAt(canvas, e);
-    if (!c) return;
-    if (state.tool === "start" || state.tool === "goal") {
-      if (state.grid!.cells[c[1] * state.grid!.width + c[0]] === WALL) {
-        status(`(${c[0]}, ${c[1]}) is a wall: pick a free cell`);
-        return;
-      }
-      if (state.tool === "start") state.start = c;
-      else state.goal = c;
-      state.dirty = true;
-      refreshOptimal();
-      updateInfo();
-      return;
-    }
-    drag = { mode: "paint", x: e.clientX, y: e.clientY, last: c };
-    paint([c]);
+    if (c) pressAt(c);
   });
   canvas.addEventListener("pointermove", (e) => {
+    if (e.pointerType === "touch" && touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const c = cellAt(canvas, e);
     if (!drag) {
-      const c = cellAt(canvas, e);
-      if (c) status(`cell (${c[0]}, ${c[1]})`);
+      hoverBox.textContent = c ? `cell (${c[0]}, ${c[1]})` : "";
       return;
     }
-    if (drag.mode === "pan") {
+    if (drag.mode === "pinch") {
+      if (touches.size < 2 || !pinchPrev) return;
+      const now = pinchNow();
+      const r = canvas.getBoundingClientRect();
+      zoomAt(now.d / pinchPrev.d, now.cx - r.left, now.cy - r.top);
+      state.cam.ox += now.cx - pinchPrev.cx;
+      state.cam.oy += now.cy - pinchPrev.cy;
+      pinchPrev = now;
+      return;
+    }
+    if (drag.mode === "touch") {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+      const from = drag.cell;
+      if (state.tool === "pan") {
+        drag = { mode: "pan", x: drag.x, y: drag.y };
+      } else {
+        drag = null;
+        if (!from) return;
+        pressAt(from);
+      }
+    }
+    if (drag?.mode === "pan") {
       state.cam.ox += e.clientX - drag.x;
       state.cam.oy += e.clientY - drag.y;
       drag.x = e.clientX;
       drag.y = e.clientY;
+      state.fitted = false;
       state.dirty = true;
       return;
     }
-    const c = cellAt(canvas, e);
-    if (c && drag.last) paint(lineCells(drag.last, c));
-    if (c) drag.last = c;
+    if (!c || !drag) return;
+    if (drag.mode === "marker") {
+      placeMarker(drag.which, c);
+    } else if (drag.mode === "paint") {
+      paint(lineCells(drag.last, c));
+      drag.last = c;
+    }
   });
-  const end = () => {
+  const end = (e: PointerEvent) => {
+    if (e.pointerType === "touch") {
+      touches.delete(e.pointerId);
+      if (drag?.mode === "pinch") {
+        // The last finger up ends it; one left keeps the pinch (no tap from it).
+        if (touches.size === 0) drag = null;
+        pinchPrev = touches.size >= 2 ? pinchNow() : null;
+        return;
+      }
+      if (drag?.mode === "touch") {
+        const c = drag.cell;
+        drag = null;
+        if (c && state.tool !== "pan") {
+          pressAt(c); // a tap: place the marker, or paint one cell
+          const painted = drag !== null && (drag as Drag).mode === "paint";
+          drag = null;
+          if (painted) void sendEdits();
+        }
+        return;
+      }
+    }
     const painted = drag?.mode === "paint";
     drag = null;
     if (painted) void sendEdits();
   };
   canvas.addEventListener("pointerup", end);
   canvas.addEventListener("pointercancel", end);
+  canvas.addEventListener("pointerleave", () => (hoverBox.textContent = ""));
 }
 
 function paint(cells: [number, number][]) {
@@ -243,7 +396,8 @@ function sendEdits(): Promise<void> {
         await api.edit(scratch, edits.slice(i, i + 50_000));
       }
       showError(null);
-      status(`${edits.length} cells edited on your copy`);
+      status(`${edits.length} cells edited on your copy`, true);
+      if (scratch === state.scratch) state.edited = true;
       applied = true;
     } catch (e) {
       showError(`edit failed: ${explain(e)}`);
@@ -273,6 +427,7 @@ function loadScene(id: string): Promise<void> {
 async function loadSceneNow(id: string) {
   showError(null);
   status(`loading ${id}…`);
+  if (sceneSelect.value !== id) sceneSelect.value = id;
   const seq = ++loadSeq;
   try {
     // A copy to edit; a scene above the server's copy limit is searched read-only instead.
@@ -300,7 +455,7 @@ async function loadSceneNow(id: string) {
       state.graph = { points: g.points, links: g.links };
     }
     await loadScenarios(id);
-    status(`${id} loaded: press R (or Run) to search`);
+    status(`${id} loaded: press R (or Run) to search`, true);
   } catch (e) {
     showError(`cannot load scene ${id}: ${explain(e)}`);
   }
@@ -360,13 +515,95 @@ function refreshOptimal() {
   }
 }
 
-function versusOptimal(r: TraceAnswer): string {
+/** Whether any cell costs more than 1 (a scene's layer or painted costs). */
+function mapHasCosts(): boolean {
+  const c = state.grid?.costs;
+  if (!c) return false;
+  for (let i = 0; i < c.length; ++i) if (c[i] !== 1) return true;
+  return false;
+}
+
+const ruleNow = () => ($("rule") as HTMLSelectElement).value;
+
+/** The scenario's optimum still answers this problem: its start and goal, no edits, no
+ * terrain costs, 8-way movement without corner cutting (what Moving AI's optima assume). */
+function scenarioHolds(): boolean {
+  return !!state.optimal && !state.edited && ruleNow() === "8" && !mapHasCosts();
+}
+
+const catalogue = (name: string) => state.algorithms.find((a) => a.name === name);
+const isAnyAngle = (name: string) => !!catalogue(name)?.any_angle;
+/** The method searches, but does not minimise terrain costs (any-angle, walking methods). */
+const ignoresCosts = (name: string) => mapHasCosts() && catalogue(name)?.terrain_costs === "ignored";
+
+/** The "vs" cell: against the scenario's optimum while it holds, else against A* on this map
+ * (cost with terrain costs, else length). Any-angle rows are marked (†): they may be shorter
+ * than any grid path. */
+function versus(algo: string, r: TraceAnswer): string {
+  if (r.status !== "found") return "—";
+  const mark = isAnyAngle(algo) ? " †" : "";
   const o = state.optimal;
-  if (!o || r.status !== "found") return "—";
-  const d = r.length - o.length;
-  // Moving AI writes its lengths with a few decimals (den520d: 5).
-  if (Math.abs(d) < 1e-3 * Math.max(1, o.length / 1000)) return `= ${o.length}`;
-  return `${d > 0 ? "+" : ""}${((100 * d) / o.length).toFixed(2)}% (optimal ${o.length})`;
+  if (scenarioHolds() && o) {
+    const d = r.length - o.length;
+    // Moving AI writes its lengths with a few decimals (den520d: 5).
+    if (Math.abs(d) < 1e-3 * Math.max(1, o.length / 1000)) return `= ${o.length}${mark}`;
+    const pct = (100 * d) / o.length;
+    // Within the file's rounding: never "+0.00%".
+    if (Math.abs(pct) < 0.005) return `≈ ${o.length} (rounded)${mark}`;
+    return `${d > 0 ? "+" : ""}${pct.toFixed(2)}% (optimal ${o.length})${mark}`;
+  }
+  const ref = state.reference;
+  if (!ref || ref.status !== "found") return "—";
+  if (ignoresCosts(algo)) return "n/a (ignores costs)";
+  const costs = mapHasCosts();
+  const mine = costs ? r.cost : r.length;
+  const theirs = costs ? ref.cost : ref.length;
+  const d = mine - theirs;
+  if (Math.abs(d) < 1e-6 * Math.max(1, theirs)) return `= A*${mark}`;
+  const pct = (100 * d) / theirs;
+  if (Math.abs(pct) < 0.005) return `≈ A*${mark}`;
+  return `${d > 0 ? "+" : ""}${pct.toFixed(2)}%${mark}`;
+}
+
+/** 1234567 -> "1.18 MiB": the table's byte counts (the exact count in the cell's title). */
+export function fmtBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KiB", "MiB", "GiB"];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u + 1 < units.length) {
+    v /= 1024;
+    ++u;
+  }
+  return `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)} ${units[u]}`;
+}
+
+/** Flags options the chosen algorithms cannot take, before Run (the server would refuse them
+ * or ignore them). Answers the messages shown. */
+function checkOptions(): string[] {
+  const msgs: string[] = [];
+  const rule = ruleNow();
+  const weight = Number(($("weight") as HTMLInputElement).value) || 1;
+  for (const sel of algoSelects) {
+    const a = catalogue(sel.value);
+    let bad = false;
+    if (a && !a.rules.includes(rule)) {
+      msgs.push(`${a.name} does not support movement ${rule} (it takes ${a.rules.join(", ")})`);
+      bad = true;
+    }
+    if (a && weight !== 1 && (a.weight === "ignored" || a.weight === "unsupported")) {
+      msgs.push(`${a.name} ${a.weight === "ignored" ? "ignores" : "does not take"} the weight ${weight}`);
+      bad = true;
+    }
+    if (a && ignoresCosts(a.name) && !msgs.some((m) => m.startsWith(`${a.name} ignores terrain`))) {
+      msgs.push(`${a.name} ignores terrain costs: its path and cost do not account for them`);
+    }
+    sel.toggleAttribute("aria-invalid", bad);
+  }
+  const box = $("warnings");
+  box.hidden = msgs.length === 0;
+  box.textContent = msgs.join("\n");
+  return msgs;
 }
 
 async function upload(file: File) {
@@ -386,8 +623,9 @@ async function upload(file: File) {
     }
     state.graph = null;
     useMap(decodeCells(cells), "", made.scratch, file.name);
+    state.uploaded = file;
     sceneSelect.value = "";
-    status(`${file.name} loaded (${made.width} x ${made.height}), as your own copy`);
+    status(`${file.name} loaded (${made.width} x ${made.height}), as your own copy`, true);
   } catch (e) {
     showError(`${file.name} was not loaded: ${explain(e)}`);
   }
@@ -406,6 +644,10 @@ function useMap(grid: Grid, sceneId: string, scratch: string, name: string) {
   state.start = firstFree(grid, false);
   state.goal = firstFree(grid, true);
   state.route = null;
+  state.edited = false;
+  state.uploaded = null;
+  state.reference = null;
+  clearRouteInfo(); // the previous scene's route
   pendingEdits = [];
   for (const p of state.panes) {
     p.result = null;
@@ -413,9 +655,25 @@ function useMap(grid: Grid, sceneId: string, scratch: string, name: string) {
     p.label.textContent = "";
   }
   tableBody.replaceChildren();
+  $("table-notes").replaceChildren();
   $("route").toggleAttribute("disabled", !sceneId);
+  state.fitted = true;
+  layoutPanes();
   fit();
   updateInfo();
+  checkOptions();
+}
+
+function clearRouteInfo() {
+  const info = $("route-info");
+  info.textContent = "";
+  delete info.dataset.stage;
+}
+
+/** Reset edits: a fresh copy of the scene, or of the uploaded file. */
+function resetEdits() {
+  if (state.sceneId) void loadScene(state.sceneId);
+  else if (state.uploaded) void upload(state.uploaded);
 }
 
 function updateInfo() {
@@ -434,6 +692,7 @@ async function run() {
   await flushEditsFirst();
   const algos = selectedAlgorithms();
   const seq = ++state.runSeq;
+  checkOptions(); // terrain costs painted since may make a method's answer misleading
   setPaneCount(algos.length);
   showError(null);
   status(`running ${algos.join(", ")}…`);
@@ -452,15 +711,28 @@ async function run() {
     hybrid_k: Math.floor(Number(($("hybrid-k") as HTMLInputElement).value)),
     hybrid_window: Math.floor(Number(($("hybrid-window") as HTMLInputElement).value)),
   };
-  const answers = await Promise.allSettled(
-    algos.map((algo) => api.trace({ ...base, algo, ...(algo === "hybrid" ? hybrid : {}) })),
-  );
+  // "vs A* on this map" when the scenario's optimum does not hold: A*'s answer, from the panes
+  // or from a query of its own (one expansion recorded).
+  const needRef = !scenarioHolds() && !algos.includes("astar");
+  const [answers, ref] = await Promise.all([
+    Promise.allSettled(algos.map((algo) => api.trace({ ...base, algo, ...(algo === "hybrid" ? hybrid : {}) }))),
+    needRef ? api.trace({ ...base, algo: "astar", trace_limit: 1 }).catch(() => null) : Promise.resolve(null),
+  ]);
   if (seq !== state.runSeq) return; // a newer run started meanwhile
+  const astarAt = algos.indexOf("astar");
+  const own = astarAt >= 0 ? answers[astarAt] : null;
+  state.reference = own ? (own.status === "fulfilled" ? own.value : null) : ref;
+  tableBody.parentElement!.classList.remove("stale");
+  const head = document.querySelector<HTMLElement>('#results th[data-key="optimal"]')!;
+  head.textContent = scenarioHolds() ? "vs optimal" : "vs A* on this map";
+  head.title = scenarioHolds()
+    ? "against the Moving AI scenario's optimal length"
+    : "against A* on this map as it is now (cost with terrain costs, else length): the scenario's optimum no longer applies (edits, terrain costs, another movement rule) or there is none";
   const errors: string[] = [];
   tableBody.replaceChildren();
   answers.forEach((a, i) => {
     const pane = state.panes[i];
-    pane.overlay = new TraceOverlay(state.grid!.width, state.grid!.height);
+    pane.overlay = new TraceOverlay(state.grid!.width, state.grid!.height, cornerTraces.has(algos[i]));
     pane.shown = 0;
     if (a.status === "fulfilled") {
       pane.result = a.value;
@@ -477,6 +749,7 @@ async function run() {
     pane.root.dataset.algo = algos[i];
   });
   showError(errors.length ? errors.join("\n") : null);
+  writeNotes(algos, answers.map((a) => (a.status === "fulfilled" ? a.value : null)));
   const expired = answers.some((a) => a.status === "rejected" && a.reason instanceof ApiError &&
     a.reason.status === 404 && a.reason.message.startsWith("scratch"));
   if (expired) {
@@ -492,7 +765,7 @@ async function run() {
   state.playing = true;
   playButton.textContent = "Pause";
   state.dirty = true;
-  status(`ran ${algos.join(", ")}`);
+  status(`ran ${algos.join(", ")}`, true);
 }
 
 async function flushEditsFirst() {
@@ -509,25 +782,48 @@ async function flushEditsFirst() {
 function addRow(algo: string, r: TraceAnswer | null, error?: string) {
   const tr = document.createElement("tr");
   tr.dataset.algo = algo;
-  const td = (text: string, key: string) => {
+  const td = (text: string, key: string, title = "") => {
     const c = document.createElement("td");
     c.textContent = text;
     c.dataset.key = key;
+    if (title) c.title = title;
     tr.append(c);
+    return c;
   };
-  td(algo, "algorithm");
+  td(algo, "algorithm", catalogue(algo)?.description ?? "");
   if (!r) {
     td(`error: ${error}`, "status");
   } else {
-    td(r.status + (r.reason ? ` (${r.reason})` : ""), "status");
-    td(r.status === "found" || r.partial ? r.length.toFixed(3) : "—", "length");
+    const ignored = ignoresCosts(algo);
+    td(r.status + (r.reason ? ` (${r.reason})` : "") + (ignored ? " · ignores terrain costs" : ""), "status");
+    if (ignored) tr.classList.add("ignores-costs");
+    const has = r.status === "found" || r.partial;
+    td(has ? r.length.toFixed(3) : "—", "length");
+    td(!has ? "—" : ignored ? "n/a" : r.cost.toFixed(3), "cost",
+      ignored ? `the path's cost is ${r.cost.toFixed(3)} as if every cell cost 1: this method does not minimise terrain costs` : "");
     td(String(r.expanded), "expanded");
     td(r.time_us.toFixed(1), "time_us");
-    td(String(r.memory_bytes), "memory_bytes");
+    td(fmtBytes(r.memory_bytes), "memory_bytes", `${r.memory_bytes} bytes of search memory (node store and OPEN)`)
+      .dataset.bytes = String(r.memory_bytes);
     td(`${r.trace.events.length / 3} events${r.trace_truncated ? " (truncated)" : ""}`, "trace");
-    td(versusOptimal(r), "optimal");
+    td(versus(algo, r), "optimal");
   }
   tableBody.append(tr);
+}
+
+/** Under the table: the cost model, and what the marks in the rows mean. */
+function writeNotes(algos: string[], answers: (TraceAnswer | null)[]) {
+  const notes: string[] = [
+    "cost = the sum over the path's steps of the step's length (1 straight, √2 diagonal) × the terrain cost of the cell entered; without terrain costs it equals the length.",
+  ];
+  if (algos.some((a, i) => isAnyAngle(a) && answers[i]?.status === "found")) {
+    notes.push("† any-angle: the path is a polyline between corners, not restricted to grid moves, so it can be shorter than the grid optimum (a negative % is expected).");
+  }
+  const ignoring = algos.filter((a) => ignoresCosts(a));
+  if (ignoring.length) {
+    notes.push(`${ignoring.join(", ")}: ignore terrain costs (any-angle and walking methods search as if every cell cost 1).`);
+  }
+  $("table-notes").replaceChildren(...notes.map((n) => Object.assign(document.createElement("p"), { textContent: n })));
 }
 
 async function route() {
@@ -591,7 +887,8 @@ function frame() {
         route: p === state.panes[0] ? state.route : null,
         graph: ($("show-graph") as HTMLInputElement).checked ? state.graph : null,
       };
-      drawPane(p.canvas, state.cam, state.map, p.overlay, lines, state.start, state.goal);
+      const dots = drawPane(p.canvas, state.cam, state.map, p.overlay, lines, state.start, state.goal);
+      p.canvas.dataset.turnDots = String(dots);
       // For tests and tools: what the canvas shows, as data.
       p.canvas.dataset.drawnPath = JSON.stringify(lines.anyAngle ?? lines.path ?? []);
       p.canvas.dataset.done = String(done);
@@ -632,8 +929,13 @@ async function init() {
   bucketSelect.addEventListener("change", fillQueries);
   querySelect.addEventListener("change", () => pickQuery());
   $("show-graph").addEventListener("change", () => (state.dirty = true));
-  $("reset-map").addEventListener("click", () => state.sceneId && void loadScene(state.sceneId));
+  $("reset-map").addEventListener("click", resetEdits);
   sceneSelect.addEventListener("change", () => sceneSelect.value && void loadScene(sceneSelect.value));
+  // A choice made, the keys are the page's again (R after picking a scene runs, as the header
+  // says), and what the choice makes impossible is flagged at once.
+  document.querySelectorAll("select").forEach((sel) => sel.addEventListener("change", () => sel.blur()));
+  for (const el of [...algoSelects, $("rule"), $("weight")]) el.addEventListener("change", () => checkOptions());
+  new ResizeObserver(() => layoutPanes()).observe(panesBox);
   $<HTMLInputElement>("upload").addEventListener("change", (e) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (f) void upload(f);
@@ -681,6 +983,7 @@ async function init() {
   sceneSelect.append(new Option("(upload)", ""));
   for (const s of state.scenes) sceneSelect.append(new Option(`${s.id} (${s.width} x ${s.height})`, s.id));
   const first = state.scenes.find((s) => s.id.includes("den520d")) ?? state.scenes[0];
+  checkOptions();
   if (first) {
     sceneSelect.value = first.id;
     await loadScene(first.id);

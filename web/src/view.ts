@@ -80,32 +80,48 @@ export class MapImage {
   }
 }
 
-/** OPEN/CLOSED colours of one pane's trace, replayed event by event. */
+/**
+ * OPEN/CLOSED colours of one pane's trace, replayed event by event. A cell trace (grid searches)
+ * fills whole cells. A corner trace (Theta*, Lazy Theta*, visgraph: their nodes are grid corners,
+ * each sent as the cell down-right of it) marks a small square centred on the corner point, so
+ * no cell, a wall least of all, is painted over: the overlay then has two pixels per cell and is
+ * drawn shifted by a quarter cell, the corner (x, y) on its pixel (2x, 2y); odd pixels (cell
+ * middles) are never set.
+ */
 export class TraceOverlay {
   readonly canvas: HTMLCanvasElement;
   private ctx: CanvasRenderingContext2D;
   private img: ImageData;
   private px: Uint32Array;
   private dirty: [number, number, number, number] | null = null;
+  private readonly pw: number; // overlay pixels per row
+  private readonly ph: number;
   constructor(
     readonly width: number,
     readonly height: number,
+    readonly corners = false,
   ) {
+    this.pw = corners ? 2 * width + 1 : width;
+    this.ph = corners ? 2 * height + 1 : height;
     this.canvas = document.createElement("canvas");
-    this.canvas.width = width;
-    this.canvas.height = height;
+    this.canvas.width = this.pw;
+    this.canvas.height = this.ph;
     this.ctx = this.canvas.getContext("2d")!;
-    this.img = this.ctx.createImageData(width, height);
+    this.img = this.ctx.createImageData(this.pw, this.ph);
     this.px = new Uint32Array(this.img.data.buffer);
   }
   clear() {
     this.px.fill(0);
-    this.ctx.clearRect(0, 0, this.width, this.height);
+    this.ctx.clearRect(0, 0, this.pw, this.ph);
     this.dirty = null;
   }
   mark(x: number, y: number, closed: boolean) {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
-    this.px[y * this.width + x] = closed ? CLOSED_PX : OPEN_PX;
+    if (this.corners) {
+      x *= 2;
+      y *= 2;
+    }
+    this.px[y * this.pw + x] = closed ? CLOSED_PX : OPEN_PX;
     const d = this.dirty;
     if (!d) this.dirty = [x, y, x, y];
     else {
@@ -130,7 +146,12 @@ export interface Lines {
   graph: { points: [number, number][]; links: [number, number][] } | null; // cell units
 }
 
-/** Draws one pane: map, overlay, grid lines when zoomed in, lines, start and goal. */
+/** Turning points are drawn from this many CSS pixels per cell: below it they would merge into
+ * a dark band along the path (a 1024² map fitted in a pane). */
+export const turnDotMinScale = 5;
+
+/** Draws one pane: map, overlay, grid lines when zoomed in, lines, start and goal. Answers the
+ * number of turning points drawn. */
 export function drawPane(
   canvas: HTMLCanvasElement,
   cam: Camera,
@@ -139,7 +160,8 @@ export function drawPane(
   lines: Lines,
   start: [number, number] | null,
   goal: [number, number] | null,
-) {
+): number {
+  let turnDots = 0;
   const ctx = canvas.getContext("2d")!;
   const dpr = window.devicePixelRatio || 1;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -150,7 +172,11 @@ export function drawPane(
   ctx.drawImage(map.canvas, 0, 0);
   if (overlay) {
     overlay.flush();
-    ctx.drawImage(overlay.canvas, 0, 0);
+    if (overlay.corners) {
+      ctx.drawImage(overlay.canvas, -0.25, -0.25, overlay.canvas.width / 2, overlay.canvas.height / 2);
+    } else {
+      ctx.drawImage(overlay.canvas, 0, 0);
+    }
   }
   const w = map.grid.width, h = map.grid.height;
   const px = 1 / cam.s; // one CSS pixel in cell units
@@ -208,13 +234,14 @@ export function drawPane(
     ctx.fillStyle = colours.turn;
     const r = Math.max(2.5 * px, 0.22);
     const p = lines.path;
-    for (let i = 1; i + 1 < p.length; ++i) {
+    for (let i = 1; cam.s >= turnDotMinScale && i + 1 < p.length; ++i) {
       const dx0 = p[i][0] - p[i - 1][0], dy0 = p[i][1] - p[i - 1][1];
       const dx1 = p[i + 1][0] - p[i][0], dy1 = p[i + 1][1] - p[i][1];
       if (dx0 === dx1 && dy0 === dy1) continue;
       ctx.beginPath();
       ctx.arc(p[i][0] + 0.5, p[i][1] + 0.5, r, 0, 2 * Math.PI);
       ctx.fill();
+      ++turnDots;
     }
   }
   if (lines.anyAngle) poly(lines.anyAngle, colours.anyAngle, lw, 0);
@@ -230,4 +257,5 @@ export function drawPane(
   };
   marker(start, colours.start);
   marker(goal, colours.goal);
+  return turnDots;
 }
