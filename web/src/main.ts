@@ -766,6 +766,8 @@ async function run() {
   playButton.textContent = "Pause";
   state.dirty = true;
   status(`ran ${algos.join(", ")}`, true);
+  writeHash();
+  if (!($("replay") as HTMLInputElement).checked) finishAll();
 }
 
 async function flushEditsFirst() {
@@ -881,9 +883,10 @@ function frame() {
       const r = p.result;
       const done = finished(p);
       const anyAngle = r && r.waypoints.length ? r.waypoints : null;
+      // The path as soon as the answer is here; the replay goes on under it.
       const lines: Lines = {
-        path: done && r && r.path.length && !anyAngle ? r.path : null,
-        anyAngle: done ? anyAngle : null,
+        path: r && r.path.length && !anyAngle ? r.path : null,
+        anyAngle,
         route: p === state.panes[0] ? state.route : null,
         graph: ($("show-graph") as HTMLInputElement).checked ? state.graph : null,
       };
@@ -895,9 +898,80 @@ function frame() {
       p.canvas.dataset.shown = String(p.shown);
       p.canvas.dataset.camera = JSON.stringify(state.cam);
     }
+    if (document.activeElement !== scrub) {
+      const total = Math.max(0, ...state.panes.map((p) => (p.result ? p.result.trace.events.length / 3 : 0)));
+      const shown = Math.max(0, ...state.panes.map((p) => p.shown));
+      scrub.max = String(total);
+      scrub.value = String(shown);
+      $("scrub-info").textContent = total ? `event ${shown} of ${total}` : "";
+    }
     state.dirty = false;
   }
   requestAnimationFrame(frame);
+}
+
+const scrub = $<HTMLInputElement>("scrub");
+/** The scrubber: every pane shows its first n events (forwards or backwards). */
+function seek(n: number) {
+  state.playing = false;
+  playButton.textContent = "Play";
+  for (const p of state.panes) {
+    if (!p.result || !p.overlay) continue;
+    if (n < p.shown) {
+      p.overlay.clear();
+      p.shown = 0;
+    }
+    advance(p, n - p.shown);
+  }
+  $("scrub-info").textContent = `event ${n} of ${scrub.max}`;
+  state.dirty = true;
+}
+
+// ---- shareable URL -----------------------------------------------------------------------
+
+/** The view as the page's address (#scene=...&from=x,y&to=x,y&algos=a,b&rule=..): what a link
+ * restores. */
+function writeHash() {
+  const q = new URLSearchParams();
+  if (state.sceneId) q.set("scene", state.sceneId);
+  if (state.start) q.set("from", state.start.join(","));
+  if (state.goal) q.set("to", state.goal.join(","));
+  q.set("algos", selectedAlgorithms().join(","));
+  q.set("rule", ruleNow());
+  const h = ($("heuristic") as HTMLSelectElement).value;
+  if (h !== "auto") q.set("heuristic", h);
+  const w = ($("weight") as HTMLInputElement).value;
+  if (Number(w) !== 1) q.set("weight", w);
+  history.replaceState(null, "", `#${q.toString()}`);
+}
+
+/** Applies a shared address after its scene loaded; answers whether it named a query to run. */
+function readHash(q: URLSearchParams): boolean {
+  const cell = (v: string | null): [number, number] | null => {
+    const m = v ? /^(\d+),(\d+)$/.exec(v) : null;
+    const g = state.grid;
+    if (!m || !g) return null;
+    const c: [number, number] = [Number(m[1]), Number(m[2])];
+    return c[0] < g.width && c[1] < g.height && g.cells[c[1] * g.width + c[0]] !== WALL ? c : null;
+  };
+  const algos = (q.get("algos") ?? "").split(",").filter((a) => catalogue(a));
+  if (algos.length) algoSelects.forEach((sel, i) => (sel.value = algos[i] ?? ""));
+  const pick = (id: string, v: string | null) => {
+    const sel = $(id) as HTMLSelectElement;
+    if (v !== null && [...sel.options].some((o) => o.value === v)) sel.value = v;
+  };
+  pick("rule", q.get("rule"));
+  pick("heuristic", q.get("heuristic"));
+  const w = Number(q.get("weight"));
+  if (w >= 1) ($("weight") as HTMLInputElement).value = String(w);
+  const from = cell(q.get("from")), to = cell(q.get("to"));
+  if (from) state.start = from;
+  if (to) state.goal = to;
+  state.dirty = true;
+  refreshOptimal();
+  updateInfo();
+  checkOptions();
+  return !!(from && to);
 }
 
 // ---- wiring ------------------------------------------------------------------------------
@@ -925,6 +999,8 @@ async function init() {
   playButton.addEventListener("click", togglePlay);
   $("step").addEventListener("click", step);
   $("finish").addEventListener("click", finishAll);
+  scrub.addEventListener("input", () => seek(Number(scrub.value)));
+  scrub.addEventListener("change", () => scrub.blur());
   $("route").addEventListener("click", () => void route());
   bucketSelect.addEventListener("change", fillQueries);
   querySelect.addEventListener("change", () => pickQuery());
@@ -982,11 +1058,14 @@ async function init() {
   if (has("hybrid")) algoSelects[2].value = "hybrid";
   sceneSelect.append(new Option("(upload)", ""));
   for (const s of state.scenes) sceneSelect.append(new Option(`${s.id} (${s.width} x ${s.height})`, s.id));
-  const first = state.scenes.find((s) => s.id.includes("den520d")) ?? state.scenes[0];
+  const shared = new URLSearchParams(location.hash.slice(1));
+  const named = state.scenes.find((s) => s.id === shared.get("scene"));
+  const first = named ?? state.scenes.find((s) => s.id.includes("den520d")) ?? state.scenes[0];
   checkOptions();
   if (first) {
     sceneSelect.value = first.id;
     await loadScene(first.id);
+    if (named && readHash(shared)) void run();
   } else {
     status("the server has no scenes: upload a map");
   }

@@ -151,14 +151,16 @@ after(async () => {
 const consoleError = (m) => m.type() === "error" &&
   !(m.text().startsWith("Failed to load resource") && m.location().url.includes("/v1/"));
 
-async function openPage(viewport = { width: 1280, height: 800 }, options = {}) {
-  const page = await browser.newPage({ viewport, ...options });
+async function openPage(viewport = { width: 1280, height: 800 }, options = {}, address = base) {
+  const { onRequest, ...pageOptions } = options;
+  const page = await browser.newPage({ viewport, ...pageOptions });
   page.setDefaultTimeout(15_000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => consoleError(m) && errors.push(`console: ${m.text()} (${m.location().url})`));
   page.on("response", (r) => r.status() >= 400 && !r.url().includes("/v1/") && errors.push(`${r.status()} ${r.url()}`));
-  await page.goto(base);
+  if (options.onRequest) page.on("request", options.onRequest);
+  await page.goto(address);
   await page.waitForSelector("body[data-ready=true]");
   return { page, errors };
 }
@@ -851,4 +853,55 @@ test("layout: panes sized to the map, Run in view on first open at 1400 x 900; a
   await page.waitForFunction(() => /start \(5, 20\)/.test(document.querySelector("#scene-info").textContent));
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+test("a shareable address restores scene, start, goal, algorithms and options and runs them; the scrubber goes to any event both ways; the path shows before the replay ends", { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPage();
+  await pickAlgorithms(page, "astar", "theta");
+  await page.selectOption("#heuristic", "euclidean");
+  await page.keyboard.press("g");
+  await clickCell(page, [40, 20]);
+  // Slowest replay: the path is drawn while the replay has just begun.
+  await page.evaluate(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); });
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("r");
+  await page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length === 2 && !document.querySelector("#results.stale"));
+  const canvas = page.locator(".pane canvas").first();
+  await page.waitForFunction(() => JSON.parse(document.querySelector(".pane canvas").dataset.drawnPath).length > 0);
+  assert.equal(await canvas.getAttribute("data-done"), "false");
+  // The scrubber: back to event 5, forwards to 40, then the end.
+  const total = Number(await page.getAttribute("#scrub", "max"));
+  assert.ok(total > 40, `events ${total}`);
+  const scrubTo = (n) => page.evaluate((n) => { const s = document.getElementById("scrub"); s.value = String(n); s.dispatchEvent(new Event("input")); }, n);
+  await scrubTo(40);
+  await page.waitForFunction(() => document.querySelector(".pane canvas").dataset.shown === "40");
+  await scrubTo(5);
+  await page.waitForFunction(() => document.querySelector(".pane canvas").dataset.shown === "5");
+  assert.equal(await page.textContent("#play"), "Play", "scrubbing pauses");
+  await scrubTo(total);
+  await page.waitForFunction(() => [...document.querySelectorAll(".pane canvas")].every((c) => c.dataset.done === "true"));
+  // The address holds the view; another tab opened on it shows and runs the same.
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /scene=walls/);
+  let q = null;
+  const second = await openPage(undefined, {
+    onRequest: (r) => r.url().endsWith("/v1/web/trace") && JSON.parse(r.postData()).algo === "theta" && (q = JSON.parse(r.postData())),
+  }, `${base}${hash}`);
+  await second.page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length === 2);
+  assert.ok(q, "the address's searches ran");
+  assert.deepEqual(q.to, [40, 20]);
+  assert.deepEqual(q.from, START);
+  assert.equal(q.heuristic, "euclidean");
+  assert.deepEqual(await second.page.evaluate(() => [1, 2, 3].map((i) => document.getElementById(`algo${i}`).value)), ["astar", "theta", ""]);
+  assert.match(await second.page.textContent("#scene-info"), /start \(2, 16\) · goal \(40, 20\)/);
+  await second.page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length === 2);
+  // Replay off: the searches' ends at once.
+  await second.page.uncheck("#replay");
+  await second.page.evaluate(() => document.activeElement?.blur());
+  await second.page.keyboard.press("r");
+  await second.page.waitForFunction(() => [...document.querySelectorAll(".pane canvas")].every((c) => c.dataset.done === "true"));
+  assert.deepEqual(second.errors, []);
+  await second.page.close();
+  assert.deepEqual(errors, []);
+  await page.close();
 });
