@@ -39,7 +39,10 @@ export interface TraceAnswer {
   expanded: number;
   generated: number;
   memory_bytes: number;
-  time_us: number;
+  time_us: number; // median of time_runs runs
+  time_runs?: number;
+  time_min_us?: number;
+  time_max_us?: number;
   preprocess_us?: number;
   partial: boolean;
   path: [number, number][];

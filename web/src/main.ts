@@ -804,7 +804,16 @@ function addRow(algo: string, r: TraceAnswer | null, error?: string) {
     td(!has ? "—" : ignored ? "n/a" : r.cost.toFixed(3), "cost",
       ignored ? `the path's cost is ${r.cost.toFixed(3)} as if every cell cost 1: this method does not minimise terrain costs` : "");
     td(String(r.expanded), "expanded");
-    td(r.time_us.toFixed(1), "time_us");
+    const runs = r.time_runs ?? 1;
+    const spread = runs > 1 && r.time_us > 0 ? Math.max(r.time_max_us! - r.time_us, r.time_us - r.time_min_us!) / r.time_us : 0;
+    const t = td(r.time_us.toFixed(1), "time_us",
+      runs > 1 ? `median of ${runs} runs: ${r.time_min_us!.toFixed(1)} to ${r.time_max_us!.toFixed(1)} µs` : "one run (a long search is timed once)");
+    if (runs > 1) {
+      const small = document.createElement("small");
+      small.className = "spread";
+      small.textContent = ` ±${Math.round(100 * spread)}%`;
+      t.append(small);
+    }
     td(fmtBytes(r.memory_bytes), "memory_bytes", `${r.memory_bytes} bytes of search memory (node store and OPEN)`)
       .dataset.bytes = String(r.memory_bytes);
     td(`${r.trace.events.length / 3} events${r.trace_truncated ? " (truncated)" : ""}`, "trace");
