@@ -12,7 +12,7 @@ export const colours = {
   path: "#e0282e",
   turn: "#7a0d10",
   anyAngle: "#8a2be2",
-  route: "#ff8c00",
+  route: "#00a0b0", // teal: far from the terrain costs' amber
   start: "#19a33a",
   goal: "#d6202a",
   waypoints: "#4f63c4",
@@ -42,10 +42,14 @@ export function costColour(cost: number): string {
   return `#ff${g.toString(16).padStart(2, "0")}${b.toString(16).padStart(2, "0")}`;
 }
 
-/** The map as an offscreen canvas, one pixel per cell. */
+/** The map as an offscreen canvas, one pixel per cell; terrain costs also in a layer of their own
+ * (transparent elsewhere), drawn again over a search's overlay so OPEN and CLOSED do not hide
+ * them. */
 export class MapImage {
   readonly canvas: HTMLCanvasElement;
   private ctx: CanvasRenderingContext2D;
+  costLayer: HTMLCanvasElement | null = null;
+  private costCtx: CanvasRenderingContext2D | null = null;
   constructor(readonly grid: Grid) {
     this.canvas = document.createElement("canvas");
     this.canvas.width = grid.width;
@@ -63,6 +67,26 @@ export class MapImage {
       px[i] = v;
     }
     this.ctx.putImageData(img, 0, 0);
+    if (grid.costs) {
+      for (let i = 0; i < grid.cells.length; ++i) {
+        if (grid.cells[i] === FREE && grid.costs[i] > 1) this.paintCost(i % grid.width, Math.floor(i / grid.width));
+      }
+    }
+  }
+  private paintCost(x: number, y: number) {
+    const g = this.grid;
+    if (!this.costCtx) {
+      this.costLayer = document.createElement("canvas");
+      this.costLayer.width = g.width;
+      this.costLayer.height = g.height;
+      this.costCtx = this.costLayer.getContext("2d")!;
+    }
+    const i = y * g.width + x;
+    this.costCtx.clearRect(x, y, 1, 1);
+    if (g.cells[i] === FREE && g.costs && g.costs[i] > 1) {
+      this.costCtx.fillStyle = costColour(g.costs[i]);
+      this.costCtx.fillRect(x, y, 1, 1);
+    }
   }
   set(x: number, y: number, code: number) {
     const i = y * this.grid.width + x;
@@ -71,6 +95,7 @@ export class MapImage {
     this.ctx.fillStyle =
       code === WALL ? colours.wall : code === LOW ? colours.low : cost > 1 ? costColour(cost) : colours.free;
     this.ctx.fillRect(x, y, 1, 1);
+    if (this.costCtx || (code === FREE && cost > 1)) this.paintCost(x, y);
   }
   setCost(x: number, y: number, cost: number) {
     const g = this.grid;
@@ -176,6 +201,11 @@ export function drawPane(
       ctx.drawImage(overlay.canvas, -0.25, -0.25, overlay.canvas.width / 2, overlay.canvas.height / 2);
     } else {
       ctx.drawImage(overlay.canvas, 0, 0);
+    }
+    if (map.costLayer) {
+      ctx.globalAlpha = 0.55; // terrain costs show through OPEN and CLOSED
+      ctx.drawImage(map.costLayer, 0, 0);
+      ctx.globalAlpha = 1;
     }
   }
   const w = map.grid.width, h = map.grid.height;

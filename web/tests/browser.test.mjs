@@ -668,6 +668,20 @@ test("terrain costs: a cost column, the cost model stated, methods that ignore c
   const astar = await (await rerun).json();
   await page.waitForFunction((c) => document.querySelector('#results tr[data-algo="astar"] td[data-key=cost]')?.textContent === c, astar.cost.toFixed(3));
   assert.ok(astar.cost > astar.length + 8, `A* pays the band: cost ${astar.cost}, length ${astar.length}`);
+  // The band shows through A*'s OPEN and CLOSED cells: not plain green or blue.
+  await page.click("#finish");
+  await page.waitForFunction(() => document.querySelector(".pane canvas").dataset.done === "true");
+  const onPath = new Set(astar.path.map(([x, y]) => `${x},${y}`));
+  const inBand = [];
+  for (let k = 0; k < astar.trace.events.length; k += 3) {
+    const [x, y, kind] = astar.trace.events.slice(k, k + 3);
+    if (x === 30 && !onPath.has(`${x},${y}`)) inBand.push([x, y]);
+  }
+  assert.ok(inBand.length > 0, "A* traced cells in the band");
+  const near = (p, q) => Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) < 24;
+  for (const p of await pixels(page, inBand.slice(0, 5))) {
+    assert.ok(!near(p, [0xa9, 0xc9, 0xf5]) && !near(p, [0x9b, 0xe8, 0xa4]), `terrain cost hidden under the trace: ${p}`);
+  }
   for (const algo of ["theta", "single_object"]) {
     const row = await tableRow(page, algo);
     if (!/^found/.test(row.status)) continue;
