@@ -603,7 +603,25 @@ function checkOptions(): string[] {
   const box = $("warnings");
   box.hidden = msgs.length === 0;
   box.textContent = msgs.join("\n");
+  explainAlgorithms();
   return msgs;
+}
+
+/** Beside the choice: what each chosen algorithm does and what it guarantees. */
+function explainAlgorithms() {
+  const items = selectedAlgorithms().map((name) => {
+    const a = catalogue(name);
+    const li = document.createElement("li");
+    li.dataset.algo = name;
+    const b = document.createElement("b");
+    b.textContent = name;
+    const promise = !a ? "" : a.any_angle
+      ? a.optimal ? "shortest any-angle path" : "any-angle, near-shortest"
+      : a.optimal ? "shortest grid path (optimal)" : "a valid path, not always the shortest";
+    li.append(b, ` — ${promise}. ${a?.description ?? ""}`);
+    return li;
+  });
+  $("algo-info").replaceChildren(...items);
 }
 
 async function upload(file: File) {

@@ -755,6 +755,10 @@ test("small things: R after picking a scene, hover never overwrites the status, 
   assert.equal(traces, 0);
   await page.selectOption("#rule", "8");
   await page.waitForSelector("#warnings", { state: "hidden" });
+  // What each chosen algorithm does and guarantees, beside the choice.
+  assert.match(await page.textContent('#algo-info li[data-algo="astar"]'), /^astar — shortest grid path \(optimal\)\. /);
+  await page.selectOption("#algo2", "theta");
+  assert.match(await page.textContent('#algo-info li[data-algo="theta"]'), /^theta — any-angle, near-shortest\. Theta\*/);
   // Turn dots: drawn when zoomed in, not when the map is small on screen.
   await pickAlgorithms(page, "astar");
   await runAndFinish(page, 1);

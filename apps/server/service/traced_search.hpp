@@ -33,7 +33,8 @@ struct trace_limits {
     std::uint64_t max_trace_expansions = 250'000; ///< expansions recorded per query
     std::size_t max_trace_events = 2'000'000;     ///< OPEN/CLOSED events answered per query
     std::uint32_t timing_runs = 5;                ///< runs timed at most (the median answered)
-    double timing_budget_us = 20'000; ///< no repeat once the runs took this long (a big search runs once)
+    /// No repeat once the timed runs took this long: a big search runs once.
+    double timing_budget_us = 20'000;
 };
 
 struct traced_input {
@@ -55,9 +56,9 @@ struct traced_input {
 struct traced_output {
     search::search_result result; ///< the untraced run: path, waypoints, statistics
     std::string algorithm;
-    double time_us = 0;      ///< median of the untraced runs, less preprocess_us (as `xunlu find`)
-    double time_min_us = 0;  ///< the fastest of them
-    double time_max_us = 0;  ///< the slowest
+    double time_us = 0;     ///< median of the untraced runs, less preprocess_us (as `xunlu find`)
+    double time_min_us = 0; ///< the fastest of them
+    double time_max_us = 0; ///< the slowest
     std::uint32_t time_runs = 1; ///< how many were timed
     std::vector<search::search_event> events;
     bool truncated = false;

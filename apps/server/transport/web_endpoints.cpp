@@ -304,24 +304,23 @@ struct web_endpoints::impl {
             }
             if (req.body.empty())
                 return answer_error(req, res, bad_field("body", "the file is empty"));
-            on_pool(req, res, "WebUpload",
-                    [this, &req, &name](const query_context&,
-                                        std::uint64_t&) -> outcome<std::string> {
-                        const auto max_cells = options.scratch.max_cells;
-                        if (const auto declared = png_declared_cells(req.body);
-                            declared && *declared > static_cast<std::uint64_t>(max_cells)) {
-                            return service_error{status_code::resource_exhausted,
-                                                 name + ": the PNG declares " +
-                                                     std::to_string(*declared) +
-                                                     " cells, above the scratch limit of " +
-                                                     std::to_string(max_cells)};
-                        }
-                        auto parsed = io::parse_map(req.body, name);
-                        if (!parsed) return bad_field("file", parsed.err().message);
-                        auto made = scratches.create("upload:" + name, parsed.value().map);
-                        if (!made) return made.error();
-                        return api::scratch_json(made.value()).dump();
-                    });
+            on_pool(
+                req, res, "WebUpload",
+                [this, &req, &name](const query_context&, std::uint64_t&) -> outcome<std::string> {
+                    const auto max_cells = options.scratch.max_cells;
+                    if (const auto declared = png_declared_cells(req.body);
+                        declared && *declared > static_cast<std::uint64_t>(max_cells)) {
+                        return service_error{
+                            status_code::resource_exhausted,
+                            name + ": the PNG declares " + std::to_string(*declared) +
+                                " cells, above the scratch limit of " + std::to_string(max_cells)};
+                    }
+                    auto parsed = io::parse_map(req.body, name);
+                    if (!parsed) return bad_field("file", parsed.err().message);
+                    auto made = scratches.create("upload:" + name, parsed.value().map);
+                    if (!made) return made.error();
+                    return api::scratch_json(made.value()).dump();
+                });
         });
     }
 };
