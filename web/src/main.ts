@@ -90,7 +90,7 @@ function makePane(): Pane {
 
 /**
  * Sizes the panes to the map's aspect: the arrangement (columns x rows) that shows the map
- * largest in the room #panes has; on a narrow screen one column, each pane at most 60 % of the
+ * largest in the room the stage has above the table; on a narrow screen one column, each pane at most 60 % of the
  * window's height. The camera is fitted again unless the user zoomed or panned.
  */
 function layoutPanes() {
@@ -104,7 +104,11 @@ function layoutPanes() {
   if (narrow) {
     best.s = Math.min(W / g.width, (0.6 * window.innerHeight) / g.height);
   } else {
-    const H = panesBox.clientHeight;
+    // The stage's height less the table and its notes (the panes take what is left, the table
+    // right under them).
+    const stage = $("stage");
+    const below = $("results").offsetHeight + $("table-notes").offsetHeight;
+    const H = Math.max(120, stage.clientHeight - below - 3 * 6 - 12);
     for (let cols = 1; cols <= n; ++cols) {
       const rows = Math.ceil(n / cols);
       const s = Math.min((W - gap * (cols - 1)) / (cols * g.width), (H - gap * (rows - 1)) / (rows * g.height));
@@ -1038,7 +1042,8 @@ async function init() {
   // says), and what the choice makes impossible is flagged at once.
   document.querySelectorAll("select").forEach((sel) => sel.addEventListener("change", () => sel.blur()));
   for (const el of [...algoSelects, $("rule"), $("weight")]) el.addEventListener("change", () => checkOptions());
-  new ResizeObserver(() => layoutPanes()).observe(panesBox);
+  const relayout = new ResizeObserver(() => layoutPanes());
+  for (const id of ["stage", "results", "table-notes"]) relayout.observe($(id));
   $<HTMLInputElement>("upload").addEventListener("change", (e) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (f) void upload(f);
