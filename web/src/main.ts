@@ -230,7 +230,7 @@ function startGoalMoved() {
   if (!state.panes.some((p) => p.result)) return;
   tableBody.parentElement!.classList.add("stale");
   window.clearTimeout(rerunTimer);
-  rerunTimer = window.setTimeout(() => void run(), 120);
+  rerunTimer = window.setTimeout(() => void run(), 60);
 }
 
 /** A press on cell c (a mouse button, or a finger that started a stroke). */
