@@ -4,6 +4,7 @@
 // others search; this suite also runs under ThreadSanitizer).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 #include <vector>
@@ -38,6 +39,8 @@ TEST(traced_search, memory_is_this_search_s_own_as_a_fresh_finder_reports_it) {
     EXPECT_EQ(t.time_runs, 5u);
     EXPECT_LE(t.time_min_us, t.time_us);
     EXPECT_LE(t.time_us, t.time_max_us);
+    ASSERT_EQ(t.run_times_us.size(), 5u);
+    EXPECT_EQ(*std::min_element(t.run_times_us.begin(), t.run_times_us.end()), t.time_min_us);
     const auto once = traced_search(small, in, 2'000'000, {.timing_runs = 1}, {});
     ASSERT_TRUE(once);
     EXPECT_EQ(once.value().time_runs, 1u);

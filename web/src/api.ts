@@ -43,6 +43,7 @@ export interface TraceAnswer {
   time_runs?: number;
   time_min_us?: number;
   time_max_us?: number;
+  time_runs_us?: number[]; // each run in order, the first with a new finder (cold)
   preprocess_us?: number;
   partial: boolean;
   path: [number, number][];

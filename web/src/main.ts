@@ -827,9 +827,16 @@ function addRow(algo: string, r: TraceAnswer | null, error?: string) {
       ignored ? `the path's cost is ${r.cost.toFixed(3)} as if every cell cost 1: this method does not minimise terrain costs` : "");
     td(String(r.expanded), "expanded");
     const runs = r.time_runs ?? 1;
-    const spread = runs > 1 && r.time_us > 0 ? Math.max(r.time_max_us! - r.time_us, r.time_us - r.time_min_us!) / r.time_us : 0;
+    // The spread: half the interquartile range (the first, cold run is often the slowest: with
+    // the range it would dominate), relative to the median.
+    const sorted = [...(r.time_runs_us ?? [])].sort((a, b) => a - b);
+    const q = (f: number) => sorted[Math.min(sorted.length - 1, Math.round(f * (sorted.length - 1)))];
+    const spread = runs > 1 && sorted.length > 1 && r.time_us > 0 ? (q(0.75) - q(0.25)) / 2 / r.time_us : 0;
     const t = td(r.time_us.toFixed(1), "time_us",
-      runs > 1 ? `median of ${runs} runs: ${r.time_min_us!.toFixed(1)} to ${r.time_max_us!.toFixed(1)} µs` : "one run (a long search is timed once)");
+      runs > 1
+        ? `median of ${runs} runs: ${r.time_min_us!.toFixed(1)} to ${r.time_max_us!.toFixed(1)} µs` +
+            (r.time_runs_us ? ` (in order: ${r.time_runs_us.map((v) => v.toFixed(1)).join(", ")}; the first with a new finder)` : "")
+        : "one run (a long search is timed once)");
     if (runs > 1) {
       const small = document.createElement("small");
       small.className = "spread";

@@ -253,6 +253,7 @@ test("A* and JPS: the drawn paths are the API's, the table shows the same number
     // The median of several runs, with their spread.
     assert.ok(mine.time_runs >= 3, `runs timed: ${mine.time_runs}`);
     assert.ok(mine.time_min_us <= mine.time_us && mine.time_us <= mine.time_max_us, JSON.stringify(mine));
+    assert.equal(mine.time_runs_us.length, mine.time_runs);
     assert.match(row.time_us, new RegExp(`^${mine.time_us.toFixed(1).replace(".", "\\.")} ±\\d+%$`));
     assert.match(await page.getAttribute(`#results tr[data-algo="${algo}"] td[data-key=time_us]`, "title"), new RegExp(`^median of ${mine.time_runs} runs`));
     assert.equal(row.cost, ref.cost.toFixed(3));

@@ -19,8 +19,17 @@ try {
   // The page's defaults: A*, JPS and the hybrid on the first query of the hardest bucket.
   await page.waitForSelector("#scenarios-box:not([hidden])");
   await page.evaluate(() => document.activeElement?.blur());
-  await page.keyboard.press("r");
-  await page.waitForFunction(() => document.querySelectorAll("#results tbody tr").length === 3 && !document.querySelector("#results.stale"));
+  // Twice: the second run's times are the warm server's (the first query on a map pays for
+  // faulting its pages in), as a user sees them from the second run on.
+  for (let round = 1; round <= 2; ++round) {
+    await page.evaluate(() => document.querySelectorAll("#results tbody tr").forEach((tr) => (tr.dataset.old = "1")));
+    await page.keyboard.press("r");
+    // The table is replaced once all three answers are in.
+    await page.waitForFunction(() => {
+      const rows = document.querySelectorAll("#results tbody tr");
+      return rows.length === 3 && [...rows].every((tr) => !tr.dataset.old);
+    });
+  }
   await page.click("#finish");
   await page.waitForFunction(() => [...document.querySelectorAll(".pane canvas")].every((c) => c.dataset.done === "true"));
   await page.mouse.move(0, 0); // no hover text

@@ -105,6 +105,7 @@ outcome<traced_output> traced_search(const grid::grid_map& map, const traced_inp
         times.push_back(us);
         spent += us;
     }
+    out.run_times_us = times;
     std::sort(times.begin(), times.end());
     const std::size_t n = times.size();
     out.time_us = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;

@@ -59,7 +59,8 @@ struct traced_output {
     double time_us = 0;     ///< median of the untraced runs, less preprocess_us (as `xunlu find`)
     double time_min_us = 0; ///< the fastest of them
     double time_max_us = 0; ///< the slowest
-    std::uint32_t time_runs = 1; ///< how many were timed
+    std::uint32_t time_runs = 1;      ///< how many were timed
+    std::vector<double> run_times_us; ///< each timed run, in order (the first with a new finder)
     std::vector<search::search_event> events;
     bool truncated = false;
     std::uint64_t trace_expansions = 0; ///< the recording run's expansions
