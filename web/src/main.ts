@@ -53,6 +53,9 @@ const state = {
 
 /** Algorithms whose trace events are grid corners (each sent as the cell down-right of it). */
 const cornerTraces = new Set(["theta", "lazy-theta", "visgraph"]);
+/** Algorithms whose traces are a few nodes far apart (jump points, subgoals, corners): drawn as
+ * dots of a few screen pixels too, so they stay visible at any zoom. */
+const sparseTraces = /^(jps|subgoal|visgraph|auto-pre|polyanya)/;
 
 function showError(msg: string | null) {
   errorBox.hidden = !msg;
@@ -928,8 +931,13 @@ function frame() {
         route: p === state.panes[0] ? state.route : null,
         graph: ($("show-graph") as HTMLInputElement).checked ? state.graph : null,
       };
-      const dots = drawPane(p.canvas, state.cam, state.map, p.overlay, lines, state.start, state.goal);
-      p.canvas.dataset.turnDots = String(dots);
+      const algo = p.root.dataset.algo ?? "";
+      const marks = r && sparseTraces.test(algo)
+        ? { events: r.trace.events, shown: p.shown, corners: cornerTraces.has(algo) }
+        : null;
+      const dots = drawPane(p.canvas, state.cam, state.map, p.overlay, lines, state.start, state.goal, marks);
+      p.canvas.dataset.turnDots = String(dots.turnDots);
+      p.canvas.dataset.marks = String(dots.marks);
       // For tests and tools: what the canvas shows, as data.
       p.canvas.dataset.drawnPath = JSON.stringify(lines.anyAngle ?? lines.path ?? []);
       p.canvas.dataset.done = String(done);

@@ -164,6 +164,15 @@ export class TraceOverlay {
   }
 }
 
+/** A sparse trace (jump points, subgoals) drawn as dots of at least a few screen pixels, so its
+ * nodes stay visible when a cell is smaller than a pixel. */
+export interface Marks {
+  events: number[]; // x, y, kind triples
+  shown: number; // events replayed
+  corners: boolean; // events are corners (drawn on the corner point), else cells (their centre)
+}
+export const maxMarks = 20_000; // above this many events, the overlay alone shows them
+
 export interface Lines {
   path: [number, number][] | null; // cells (centres drawn)
   anyAngle: [number, number][] | null; // cell units
@@ -176,7 +185,7 @@ export interface Lines {
 export const turnDotMinScale = 5;
 
 /** Draws one pane: map, overlay, grid lines when zoomed in, lines, start and goal. Answers the
- * number of turning points drawn. */
+ * number of turning points and of sparse-trace dots drawn. */
 export function drawPane(
   canvas: HTMLCanvasElement,
   cam: Camera,
@@ -185,8 +194,10 @@ export function drawPane(
   lines: Lines,
   start: [number, number] | null,
   goal: [number, number] | null,
-): number {
+  marks: Marks | null = null,
+): { turnDots: number; marks: number } {
   let turnDots = 0;
+  let marked = 0;
   const ctx = canvas.getContext("2d")!;
   const dpr = window.devicePixelRatio || 1;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -210,6 +221,20 @@ export function drawPane(
   }
   const w = map.grid.width, h = map.grid.height;
   const px = 1 / cam.s; // one CSS pixel in cell units
+  if (marks && cam.s < 6 && marks.shown <= maxMarks) {
+    // Squares of 3 CSS pixels (a cell's size once cells are larger), CLOSED over OPEN.
+    const r = Math.max(1.5 * px, 0.5);
+    const off = marks.corners ? 0 : 0.5;
+    for (const kind of [0, 1]) {
+      ctx.fillStyle = kind === 1 ? colours.closed : colours.open;
+      for (let i = 0; i < marks.shown; ++i) {
+        const k = 3 * i;
+        if (marks.events[k + 2] !== kind) continue;
+        ctx.fillRect(marks.events[k] + off - r, marks.events[k + 1] + off - r, 2 * r, 2 * r);
+        ++marked;
+      }
+    }
+  }
   if (cam.s >= 12) {
     // Grid lines over the visible cells only.
     const x0 = Math.max(0, Math.floor(-cam.ox / cam.s));
@@ -287,5 +312,5 @@ export function drawPane(
   };
   marker(start, colours.start);
   marker(goal, colours.goal);
-  return turnDots;
+  return { turnDots, marks: marked };
 }

@@ -772,7 +772,34 @@ test("small things: R after picking a scene, hover never overwrites the status, 
   await page.waitForFunction(() => JSON.parse(document.querySelector(".pane canvas").dataset.camera).s < 5);
   assert.equal(await canvas.getAttribute("data-turn-dots"), "0");
   assert.ok(JSON.parse(await canvas.getAttribute("data-drawn-path")).length > 10, "the path itself is still drawn");
+  assert.equal(await canvas.getAttribute("data-marks"), "0", "A*'s trace: cells only");
   await page.keyboard.press("f");
+  // Jump points stay visible zoomed out: JPS's nodes are dots of a few screen pixels.
+  await pickAlgorithms(page, "jps");
+  const jps = (await runAndFinish(page, 1)).jps.answer;
+  for (let k = 0; k < 30 && (await camera(page)).s >= 0.6; ++k) {
+    await page.keyboard.press("-");
+    await page.waitForTimeout(30);
+  }
+  await page.waitForFunction(() => JSON.parse(document.querySelector(".pane canvas").dataset.camera).s < 0.6);
+  await page.waitForTimeout(50);
+  assert.equal(await canvas.getAttribute("data-marks"), String(jps.trace.events.length / 3));
+  // A jump point drawn where the map alone would show a free or wall pixel: CLOSED or OPEN there.
+  const jcam = await camera(page);
+  const far = [];
+  for (let k = 0; k < jps.trace.events.length; k += 3) {
+    const [x, y] = jps.trace.events.slice(k, k + 2);
+    const d = Math.min(...jps.path.map(([px, py]) => Math.hypot(px - x, py - y))) * jcam.s;
+    if (d > 5) far.push([x, y]);
+  }
+  assert.ok(far.length > 0, "jump points away from the path");
+  {
+    const fp = await pixels(page, far);
+    const traceColour = (p) => [[0x9b, 0xe8, 0xa4], [0xa9, 0xc9, 0xf5]].some((q) => Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) < 24);
+    assert.ok(fp.every(traceColour), `jump points at ${JSON.stringify(far)}: ${JSON.stringify(fp)}`);
+  }
+  await page.keyboard.press("f");
+  await pickAlgorithms(page, "astar");
   // Hover: the cell under the pointer goes beside the status, never over it.
   const routeRes = page.waitForResponse((r) => r.url().endsWith("/v1/route"));
   await page.keyboard.press("t");
