@@ -23,7 +23,8 @@ namespace {
 using namespace xunlu;
 using namespace xunlu::server;
 
-constexpr trace_limits limits{.max_trace_expansions = 64, .max_trace_events = 200};
+constexpr trace_limits limits{
+    .max_trace_expansions = 64, .max_trace_events = 200, .timing_runs = 1}; // one timed run
 
 struct web_fixture {
     grid::grid_map map = io::parse_map(fuzz::service_map, "web.map").value().map;

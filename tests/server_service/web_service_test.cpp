@@ -4,18 +4,47 @@
 // others search; this suite also runs under ThreadSanitizer).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 #include <vector>
 
 #include "service/scratch_store.hpp"
 #include "service/traced_search.hpp"
+#include "xunlu/registry/finder_registry.hpp"
 
 namespace xunlu::server::testing {
 namespace {
 
 grid::grid_map open_map(std::int32_t w, std::int32_t h) {
     return grid::grid_map::create(w, h).value();
+}
+
+TEST(traced_search, memory_is_this_search_s_own_as_a_fresh_finder_reports_it) {
+    // A large search first on this thread: a reused finder would keep its memory.
+    const auto big = open_map(300, 300);
+    ASSERT_TRUE(traced_search(big, {.from = {0, 0}, .to = {299, 299}}, 2'000'000, {}, {}));
+    auto small = open_map(30, 20);
+    for (std::int32_t y = 0; y < 15; ++y) small.set_high_obstacle({15, y}, true);
+    const traced_input in{.from = {2, 2}, .to = {27, 2}};
+    const auto out = traced_search(small, in, 2'000'000, {}, {});
+    ASSERT_TRUE(out);
+    ASSERT_EQ(out.value().result.status, search::search_status::found);
+    search::search_request req{.start = in.from, .goal = in.to};
+    const auto fresh = registry::find_finder("astar")->make()->find(small, req);
+    EXPECT_EQ(out.value().result.stats.memory_bytes, fresh.stats.memory_bytes);
+    EXPECT_EQ(out.value().result.stats.expanded, fresh.stats.expanded);
+    // A short search is timed several times: the median, between the fastest and the slowest.
+    const auto& t = out.value();
+    EXPECT_EQ(t.time_runs, 5u);
+    EXPECT_LE(t.time_min_us, t.time_us);
+    EXPECT_LE(t.time_us, t.time_max_us);
+    ASSERT_EQ(t.run_times_us.size(), 5u);
+    EXPECT_EQ(*std::min_element(t.run_times_us.begin(), t.run_times_us.end()), t.time_min_us);
+    const auto once = traced_search(small, in, 2'000'000, {.timing_runs = 1}, {});
+    ASSERT_TRUE(once);
+    EXPECT_EQ(once.value().time_runs, 1u);
+    EXPECT_EQ(once.value().time_min_us, once.value().time_us);
 }
 
 TEST(traced_search, a_truncated_trace_is_the_prefix_of_the_whole_trace) {

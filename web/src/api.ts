@@ -18,6 +18,7 @@ export interface Algorithm {
   any_angle?: boolean;
   rules: string[];
   weight: string;
+  terrain_costs?: string; // native, astar_fallback, ignored, unsupported
 }
 
 export interface CellsAnswer {
@@ -38,7 +39,12 @@ export interface TraceAnswer {
   expanded: number;
   generated: number;
   memory_bytes: number;
-  time_us: number;
+  time_us: number; // median of time_runs runs
+  time_runs?: number;
+  time_min_us?: number;
+  time_max_us?: number;
+  time_runs_us?: number[]; // each run in order, the first with a new finder (cold)
+  preprocess_us?: number;
   partial: boolean;
   path: [number, number][];
   waypoints: [number, number][];
@@ -92,6 +98,7 @@ export interface TraceQuery {
   max_expansions?: number;
   hybrid_k?: number;
   hybrid_window?: number;
+  trace_limit?: number;
 }
 
 /** An answer that is not 2xx: the server's {"error": "..."} text. */

@@ -45,15 +45,31 @@ const state = {
   runSeq: 0,
   scenarios: null as Scenarios | null,
   optimal: null as { from: [number, number]; to: [number, number]; length: number } | null,
+  edited: false, // edits sent to this copy since it was loaded: the scenario's optimum is void
+  fitted: true, // the camera shows the whole map (kept so when the panes resize)
+  uploaded: null as File | null, // the file the current map came from, for Reset edits
+  reference: null as TraceAnswer | null, // A* on this map and query, for "vs A*"
 };
+
+/** Algorithms whose trace events are grid corners (each sent as the cell down-right of it). */
+const cornerTraces = new Set(["theta", "lazy-theta", "visgraph"]);
+/** Algorithms whose traces are a few nodes far apart (jump points, subgoals, corners): drawn as
+ * dots of a few screen pixels too, so they stay visible at any zoom. */
+const sparseTraces = /^(jps|subgoal|visgraph|auto-pre|polyanya)/;
 
 function showError(msg: string | null) {
   errorBox.hidden = !msg;
   errorBox.textContent = msg ?? "";
 }
-function status(msg: string) {
+let statusTimer = 0;
+/** The header's message. A transient one (a hint, an edit's echo) goes after a few seconds,
+ * so what stays is never older than what the page shows. */
+function status(msg: string, transient = false) {
   statusBox.textContent = msg;
+  clearTimeout(statusTimer);
+  if (transient) statusTimer = window.setTimeout(() => (statusBox.textContent = ""), 4000);
 }
+const hoverBox = $<HTMLSpanElement>("hover");
 const explain = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
 // ---- panes -------------------------------------------------------------------------------
@@ -73,6 +89,43 @@ function makePane(): Pane {
   new ResizeObserver(() => resizeCanvas(pane)).observe(root);
   resizeCanvas(pane);
   return pane;
+}
+
+/**
+ * Sizes the panes to the map's aspect: the arrangement (columns x rows) that shows the map
+ * largest in the room the stage has above the table; on a narrow screen one column, each pane at most 60 % of the
+ * window's height. The camera is fitted again unless the user zoomed or panned.
+ */
+function layoutPanes() {
+  const g = state.grid;
+  const n = state.panes.length;
+  if (!g || n === 0) return;
+  const gap = 6;
+  const W = panesBox.clientWidth;
+  const narrow = window.innerWidth <= 800;
+  let best = { s: 0, cols: 1, rows: n };
+  if (narrow) {
+    best.s = Math.min(W / g.width, (0.6 * window.innerHeight) / g.height);
+  } else {
+    // The stage's height less the table and its notes (the panes take what is left, the table
+    // right under them).
+    const stage = $("stage");
+    const below = $("results").offsetHeight + $("table-notes").offsetHeight;
+    const H = Math.max(120, stage.clientHeight - below - 3 * 6 - 12);
+    for (let cols = 1; cols <= n; ++cols) {
+      const rows = Math.ceil(n / cols);
+      const s = Math.min((W - gap * (cols - 1)) / (cols * g.width), (H - gap * (rows - 1)) / (rows * g.height));
+      if (s > best.s) best = { s, cols, rows };
+    }
+  }
+  const w = Math.max(60, Math.floor(g.width * best.s) - 2);
+  const h = Math.max(60, Math.floor(g.height * best.s) - 2);
+  for (const p of state.panes) {
+    p.root.style.width = `${w}px`;
+    p.root.style.height = `${h}px`;
+    resizeCanvas(p);
+  }
+  if (state.fitted) fit();
 }
 
 function resizeCanvas(p: Pane) {
@@ -97,8 +150,8 @@ function setPaneCount(n: number) {
   while (state.panes.length < n) state.panes.push(makePane());
   while (state.panes.length > n) state.panes.pop()!.root.remove();
   if (had !== n && had > 0) {
-    for (const p of state.panes) resizeCanvas(p);
-    fit(); // narrower or wider panes: the whole map in view again
+    state.fitted = true; // other panes: the whole map in view again
+    layoutPanes();
   }
 }
 
@@ -114,6 +167,7 @@ function fit() {
   const [w, h] = paneSize();
   const s = Math.max(0.05, Math.min(w / state.grid.width, h / state.grid.height) * 0.98);
   state.cam = { s, ox: (w - state.grid.width * s) / 2, oy: (h - state.grid.height * s) / 2 };
+  state.fitted = true;
   state.dirty = true;
 }
 
@@ -122,10 +176,11 @@ function zoomAt(factor: number, cx: number, cy: number) {
   const s = Math.min(64, Math.max(0.05, c.s * factor));
   const k = s / c.s;
   state.cam = { s, ox: cx - (cx - c.ox) * k, oy: cy - (cy - c.oy) * k };
+  state.fitted = false;
   state.dirty = true;
 }
 
-function cellAt(canvas: HTMLCanvasElement, ev: MouseEvent): [number, number] | null {
+function cellAt(canvas: HTMLCanvasElement, ev: { clientX: number; clientY: number }): [number, number] | null {
   if (!state.grid) return null;
   const r = canvas.getBoundingClientRect();
   const x = Math.floor((ev.clientX - r.left - state.cam.ox) / state.cam.s);
@@ -136,8 +191,66 @@ function cellAt(canvas: HTMLCanvasElement, ev: MouseEvent): [number, number] | n
 
 // ---- input -------------------------------------------------------------------------------
 
-let drag: { mode: "pan" | "paint"; x: number; y: number; last: [number, number] | null } | null = null;
+type Drag =
+  | { mode: "pan"; x: number; y: number }
+  | { mode: "paint"; last: [number, number] }
+  | { mode: "marker"; which: "start" | "goal" } // dragging the start or the goal
+  | { mode: "touch"; x: number; y: number; cell: [number, number] | null } // one finger, not moved yet
+  | { mode: "pinch" }; // two fingers: zoom and pan, never a tap or a stroke
+let drag: Drag | null = null;
 let pendingEdits: { cell: [number, number]; set: string; cost?: number }[] = [];
+const touches = new Map<number, { x: number; y: number }>();
+let pinchPrev: { cx: number; cy: number; d: number } | null = null;
+
+function pinchNow() {
+  const [a, b] = [...touches.values()];
+  return { cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
+}
+
+const sameCell = (a: [number, number] | null, b: [number, number]) => !!a && a[0] === b[0] && a[1] === b[1];
+
+/** Moves the start or the goal to c (a free cell); shown results are then run again. */
+function placeMarker(which: "start" | "goal", c: [number, number]): boolean {
+  if (state.grid!.cells[c[1] * state.grid!.width + c[0]] === WALL) {
+    status(`(${c[0]}, ${c[1]}) is a wall: pick a free cell`, true);
+    return false;
+  }
+  if (sameCell(state[which], c)) return false;
+  state[which] = c;
+  state.dirty = true;
+  refreshOptimal();
+  updateInfo();
+  startGoalMoved();
+  return true;
+}
+
+let rerunTimer = 0;
+/** Start or goal moved: the route is dropped, the searches shown run again (debounced, so a
+ * drag re-plans as it goes without a request per pixel) and the table is marked stale till then. */
+function startGoalMoved() {
+  state.route = null;
+  clearRouteInfo();
+  if (!state.panes.some((p) => p.result)) return;
+  tableBody.parentElement!.classList.add("stale");
+  window.clearTimeout(rerunTimer);
+  rerunTimer = window.setTimeout(() => void run(), 60);
+}
+
+/** A press on cell c (a mouse button, or a finger that started a stroke). */
+function pressAt(c: [number, number]) {
+  if (state.tool === "start" || state.tool === "goal") {
+    placeMarker(state.tool, c);
+    drag = { mode: "marker", which: state.tool };
+    return;
+  }
+  // With a painting tool, pressing the start or the goal drags it.
+  if (sameCell(state.start, c) || sameCell(state.goal, c)) {
+    drag = { mode: "marker", which: sameCell(state.start, c) ? "start" : "goal" };
+    return;
+  }
+  drag = { mode: "paint", last: c };
+  paint([c]);
+}
 
 function attachInput(canvas: HTMLCanvasElement) {
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -147,54 +260,101 @@ function attachInput(canvas: HTMLCanvasElement) {
     zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
   }, { passive: false });
   canvas.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") {
+      // A finger does nothing until it moves (a stroke or a pan) or lifts (a tap): a second
+      // finger first makes it a pinch, which never places the start or paints.
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size >= 2) {
+        if (drag?.mode === "paint") void sendEdits();
+        drag = { mode: "pinch" };
+        pinchPrev = pinchNow();
+      } else {
+        drag = { mode: "touch", x: e.clientX, y: e.clientY, cell: cellAt(canvas, e) };
+      }
+      return;
+    }
     canvas.setPointerCapture(e.pointerId);
     if (e.button === 1 || e.button === 2 || state.tool === "pan") {
-      drag = { mode: "pan", x: e.clientX, y: e.clientY, last: null };
+      drag = { mode: "pan", x: e.clientX, y: e.clientY };
       return;
     }
     if (e.button !== 0) return;
     const c = cellAt(canvas, e);
-    if (!c) return;
-    if (state.tool === "start" || state.tool === "goal") {
-      if (state.grid!.cells[c[1] * state.grid!.width + c[0]] === WALL) {
-        status(`(${c[0]}, ${c[1]}) is a wall: pick a free cell`);
-        return;
-      }
-      if (state.tool === "start") state.start = c;
-      else state.goal = c;
-      state.dirty = true;
-      refreshOptimal();
-      updateInfo();
-      return;
-    }
-    drag = { mode: "paint", x: e.clientX, y: e.clientY, last: c };
-    paint([c]);
+    if (c) pressAt(c);
   });
   canvas.addEventListener("pointermove", (e) => {
+    if (e.pointerType === "touch" && touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const c = cellAt(canvas, e);
     if (!drag) {
-      const c = cellAt(canvas, e);
-      if (c) status(`cell (${c[0]}, ${c[1]})`);
+      hoverBox.textContent = c ? `cell (${c[0]}, ${c[1]})` : "";
       return;
     }
-    if (drag.mode === "pan") {
+    if (drag.mode === "pinch") {
+      if (touches.size < 2 || !pinchPrev) return;
+      const now = pinchNow();
+      const r = canvas.getBoundingClientRect();
+      zoomAt(now.d / pinchPrev.d, now.cx - r.left, now.cy - r.top);
+      state.cam.ox += now.cx - pinchPrev.cx;
+      state.cam.oy += now.cy - pinchPrev.cy;
+      pinchPrev = now;
+      return;
+    }
+    if (drag.mode === "touch") {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+      const from = drag.cell;
+      if (state.tool === "pan") {
+        drag = { mode: "pan", x: drag.x, y: drag.y };
+      } else {
+        drag = null;
+        if (!from) return;
+        pressAt(from);
+      }
+    }
+    if (drag?.mode === "pan") {
       state.cam.ox += e.clientX - drag.x;
       state.cam.oy += e.clientY - drag.y;
       drag.x = e.clientX;
       drag.y = e.clientY;
+      state.fitted = false;
       state.dirty = true;
       return;
     }
-    const c = cellAt(canvas, e);
-    if (c && drag.last) paint(lineCells(drag.last, c));
-    if (c) drag.last = c;
+    if (!c || !drag) return;
+    if (drag.mode === "marker") {
+      placeMarker(drag.which, c);
+    } else if (drag.mode === "paint") {
+      paint(lineCells(drag.last, c));
+      drag.last = c;
+    }
   });
-  const end = () => {
+  const end = (e: PointerEvent) => {
+    if (e.pointerType === "touch") {
+      touches.delete(e.pointerId);
+      if (drag?.mode === "pinch") {
+        // The last finger up ends it; one left keeps the pinch (no tap from it).
+        if (touches.size === 0) drag = null;
+        pinchPrev = touches.size >= 2 ? pinchNow() : null;
+        return;
+      }
+      if (drag?.mode === "touch") {
+        const c = drag.cell;
+        drag = null;
+        if (c && state.tool !== "pan") {
+          pressAt(c); // a tap: place the marker, or paint one cell
+          const painted = drag !== null && (drag as Drag).mode === "paint";
+          drag = null;
+          if (painted) void sendEdits();
+        }
+        return;
+      }
+    }
     const painted = drag?.mode === "paint";
     drag = null;
     if (painted) void sendEdits();
   };
   canvas.addEventListener("pointerup", end);
   canvas.addEventListener("pointercancel", end);
+  canvas.addEventListener("pointerleave", () => (hoverBox.textContent = ""));
 }
 
 function paint(cells: [number, number][]) {
@@ -243,7 +403,8 @@ function sendEdits(): Promise<void> {
         await api.edit(scratch, edits.slice(i, i + 50_000));
       }
       showError(null);
-      status(`${edits.length} cells edited on your copy`);
+      status(`${edits.length} cells edited on your copy`, true);
+      if (scratch === state.scratch) state.edited = true;
       applied = true;
     } catch (e) {
       showError(`edit failed: ${explain(e)}`);
@@ -273,6 +434,7 @@ function loadScene(id: string): Promise<void> {
 async function loadSceneNow(id: string) {
   showError(null);
   status(`loading ${id}…`);
+  if (sceneSelect.value !== id) sceneSelect.value = id;
   const seq = ++loadSeq;
   try {
     // A copy to edit; a scene above the server's copy limit is searched read-only instead.
@@ -300,7 +462,7 @@ async function loadSceneNow(id: string) {
       state.graph = { points: g.points, links: g.links };
     }
     await loadScenarios(id);
-    status(`${id} loaded: press R (or Run) to search`);
+    status(`${id} loaded: press R (or Run) to search`, true);
   } catch (e) {
     showError(`cannot load scene ${id}: ${explain(e)}`);
   }
@@ -360,13 +522,113 @@ function refreshOptimal() {
   }
 }
 
-function versusOptimal(r: TraceAnswer): string {
+/** Whether any cell costs more than 1 (a scene's layer or painted costs). */
+function mapHasCosts(): boolean {
+  const c = state.grid?.costs;
+  if (!c) return false;
+  for (let i = 0; i < c.length; ++i) if (c[i] !== 1) return true;
+  return false;
+}
+
+const ruleNow = () => ($("rule") as HTMLSelectElement).value;
+
+/** The scenario's optimum still answers this problem: its start and goal, no edits, no
+ * terrain costs, 8-way movement without corner cutting (what Moving AI's optima assume). */
+function scenarioHolds(): boolean {
+  return !!state.optimal && !state.edited && ruleNow() === "8" && !mapHasCosts();
+}
+
+const catalogue = (name: string) => state.algorithms.find((a) => a.name === name);
+const isAnyAngle = (name: string) => !!catalogue(name)?.any_angle;
+/** The method searches, but does not minimise terrain costs (any-angle, walking methods). */
+const ignoresCosts = (name: string) => mapHasCosts() && catalogue(name)?.terrain_costs === "ignored";
+
+/** The "vs" cell: against the scenario's optimum while it holds, else against A* on this map
+ * (cost with terrain costs, else length). Any-angle rows are marked (†): they may be shorter
+ * than any grid path. */
+function versus(algo: string, r: TraceAnswer): string {
+  if (r.status !== "found") return "—";
+  const mark = isAnyAngle(algo) ? " †" : "";
   const o = state.optimal;
-  if (!o || r.status !== "found") return "—";
-  const d = r.length - o.length;
-  // Moving AI writes its lengths with a few decimals (den520d: 5).
-  if (Math.abs(d) < 1e-3 * Math.max(1, o.length / 1000)) return `= ${o.length}`;
-  return `${d > 0 ? "+" : ""}${((100 * d) / o.length).toFixed(2)}% (optimal ${o.length})`;
+  if (scenarioHolds() && o) {
+    const d = r.length - o.length;
+    // Moving AI writes its lengths with a few decimals (den520d: 5).
+    if (Math.abs(d) < 1e-3 * Math.max(1, o.length / 1000)) return `= ${o.length}${mark}`;
+    const pct = (100 * d) / o.length;
+    // Within the file's rounding: never "+0.00%".
+    if (Math.abs(pct) < 0.005) return `≈ ${o.length} (rounded)${mark}`;
+    return `${d > 0 ? "+" : ""}${pct.toFixed(2)}% (optimal ${o.length})${mark}`;
+  }
+  const ref = state.reference;
+  if (!ref || ref.status !== "found") return "—";
+  if (ignoresCosts(algo)) return "n/a (ignores costs)";
+  const costs = mapHasCosts();
+  const mine = costs ? r.cost : r.length;
+  const theirs = costs ? ref.cost : ref.length;
+  const d = mine - theirs;
+  if (Math.abs(d) < 1e-6 * Math.max(1, theirs)) return `= A*${mark}`;
+  const pct = (100 * d) / theirs;
+  if (Math.abs(pct) < 0.005) return `≈ A*${mark}`;
+  return `${d > 0 ? "+" : ""}${pct.toFixed(2)}%${mark}`;
+}
+
+/** 1234567 -> "1.18 MiB": the table's byte counts (the exact count in the cell's title). */
+export function fmtBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KiB", "MiB", "GiB"];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u + 1 < units.length) {
+    v /= 1024;
+    ++u;
+  }
+  return `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)} ${units[u]}`;
+}
+
+/** Flags options the chosen algorithms cannot take, before Run (the server would refuse them
+ * or ignore them). Answers the messages shown. */
+function checkOptions(): string[] {
+  const msgs: string[] = [];
+  const rule = ruleNow();
+  const weight = Number(($("weight") as HTMLInputElement).value) || 1;
+  for (const sel of algoSelects) {
+    const a = catalogue(sel.value);
+    let bad = false;
+    if (a && !a.rules.includes(rule)) {
+      msgs.push(`${a.name} does not support movement ${rule} (it takes ${a.rules.join(", ")})`);
+      bad = true;
+    }
+    if (a && weight !== 1 && (a.weight === "ignored" || a.weight === "unsupported")) {
+      msgs.push(`${a.name} ${a.weight === "ignored" ? "ignores" : "does not take"} the weight ${weight}`);
+      bad = true;
+    }
+    if (a && ignoresCosts(a.name) && !msgs.some((m) => m.startsWith(`${a.name} ignores terrain`))) {
+      msgs.push(`${a.name} ignores terrain costs: its path and cost do not account for them`);
+    }
+    sel.toggleAttribute("aria-invalid", bad);
+  }
+  const box = $("warnings");
+  box.hidden = msgs.length === 0;
+  box.textContent = msgs.join("\n");
+  explainAlgorithms();
+  return msgs;
+}
+
+/** Beside the choice: what each chosen algorithm does and what it guarantees. */
+function explainAlgorithms() {
+  const items = selectedAlgorithms().map((name) => {
+    const a = catalogue(name);
+    const li = document.createElement("li");
+    li.dataset.algo = name;
+    const b = document.createElement("b");
+    b.textContent = name;
+    const promise = !a ? "" : a.any_angle
+      ? a.optimal ? "shortest any-angle path" : "any-angle, near-shortest"
+      : a.optimal ? "shortest grid path (optimal)" : "a valid path, not always the shortest";
+    li.append(b, ` — ${promise}. ${a?.description ?? ""}`);
+    return li;
+  });
+  $("algo-info").replaceChildren(...items);
 }
 
 async function upload(file: File) {
@@ -386,8 +648,9 @@ async function upload(file: File) {
     }
     state.graph = null;
     useMap(decodeCells(cells), "", made.scratch, file.name);
+    state.uploaded = file;
     sceneSelect.value = "";
-    status(`${file.name} loaded (${made.width} x ${made.height}), as your own copy`);
+    status(`${file.name} loaded (${made.width} x ${made.height}), as your own copy`, true);
   } catch (e) {
     showError(`${file.name} was not loaded: ${explain(e)}`);
   }
@@ -406,6 +669,10 @@ function useMap(grid: Grid, sceneId: string, scratch: string, name: string) {
   state.start = firstFree(grid, false);
   state.goal = firstFree(grid, true);
   state.route = null;
+  state.edited = false;
+  state.uploaded = null;
+  state.reference = null;
+  clearRouteInfo(); // the previous scene's route
   pendingEdits = [];
   for (const p of state.panes) {
     p.result = null;
@@ -413,9 +680,25 @@ function useMap(grid: Grid, sceneId: string, scratch: string, name: string) {
     p.label.textContent = "";
   }
   tableBody.replaceChildren();
+  $("table-notes").replaceChildren();
   $("route").toggleAttribute("disabled", !sceneId);
+  state.fitted = true;
+  layoutPanes();
   fit();
   updateInfo();
+  checkOptions();
+}
+
+function clearRouteInfo() {
+  const info = $("route-info");
+  info.textContent = "";
+  delete info.dataset.stage;
+}
+
+/** Reset edits: a fresh copy of the scene, or of the uploaded file. */
+function resetEdits() {
+  if (state.sceneId) void loadScene(state.sceneId);
+  else if (state.uploaded) void upload(state.uploaded);
 }
 
 function updateInfo() {
@@ -434,6 +717,7 @@ async function run() {
   await flushEditsFirst();
   const algos = selectedAlgorithms();
   const seq = ++state.runSeq;
+  checkOptions(); // terrain costs painted since may make a method's answer misleading
   setPaneCount(algos.length);
   showError(null);
   status(`running ${algos.join(", ")}…`);
@@ -452,15 +736,28 @@ async function run() {
     hybrid_k: Math.floor(Number(($("hybrid-k") as HTMLInputElement).value)),
     hybrid_window: Math.floor(Number(($("hybrid-window") as HTMLInputElement).value)),
   };
-  const answers = await Promise.allSettled(
-    algos.map((algo) => api.trace({ ...base, algo, ...(algo === "hybrid" ? hybrid : {}) })),
-  );
+  // "vs A* on this map" when the scenario's optimum does not hold: A*'s answer, from the panes
+  // or from a query of its own (one expansion recorded).
+  const needRef = !scenarioHolds() && !algos.includes("astar");
+  const [answers, ref] = await Promise.all([
+    Promise.allSettled(algos.map((algo) => api.trace({ ...base, algo, ...(algo === "hybrid" ? hybrid : {}) }))),
+    needRef ? api.trace({ ...base, algo: "astar", trace_limit: 1 }).catch(() => null) : Promise.resolve(null),
+  ]);
   if (seq !== state.runSeq) return; // a newer run started meanwhile
+  const astarAt = algos.indexOf("astar");
+  const own = astarAt >= 0 ? answers[astarAt] : null;
+  state.reference = own ? (own.status === "fulfilled" ? own.value : null) : ref;
+  tableBody.parentElement!.classList.remove("stale");
+  const head = document.querySelector<HTMLElement>('#results th[data-key="optimal"]')!;
+  head.textContent = scenarioHolds() ? "vs optimal" : "vs A* on this map";
+  head.title = scenarioHolds()
+    ? "against the Moving AI scenario's optimal length"
+    : "against A* on this map as it is now (cost with terrain costs, else length): the scenario's optimum no longer applies (edits, terrain costs, another movement rule) or there is none";
   const errors: string[] = [];
   tableBody.replaceChildren();
   answers.forEach((a, i) => {
     const pane = state.panes[i];
-    pane.overlay = new TraceOverlay(state.grid!.width, state.grid!.height);
+    pane.overlay = new TraceOverlay(state.grid!.width, state.grid!.height, cornerTraces.has(algos[i]));
     pane.shown = 0;
     if (a.status === "fulfilled") {
       pane.result = a.value;
@@ -477,6 +774,7 @@ async function run() {
     pane.root.dataset.algo = algos[i];
   });
   showError(errors.length ? errors.join("\n") : null);
+  writeNotes(algos, answers.map((a) => (a.status === "fulfilled" ? a.value : null)));
   const expired = answers.some((a) => a.status === "rejected" && a.reason instanceof ApiError &&
     a.reason.status === 404 && a.reason.message.startsWith("scratch"));
   if (expired) {
@@ -492,7 +790,9 @@ async function run() {
   state.playing = true;
   playButton.textContent = "Pause";
   state.dirty = true;
-  status(`ran ${algos.join(", ")}`);
+  status(`ran ${algos.join(", ")}`, true);
+  writeHash();
+  if (!($("replay") as HTMLInputElement).checked) finishAll();
 }
 
 async function flushEditsFirst() {
@@ -509,25 +809,64 @@ async function flushEditsFirst() {
 function addRow(algo: string, r: TraceAnswer | null, error?: string) {
   const tr = document.createElement("tr");
   tr.dataset.algo = algo;
-  const td = (text: string, key: string) => {
+  const td = (text: string, key: string, title = "") => {
     const c = document.createElement("td");
     c.textContent = text;
     c.dataset.key = key;
+    if (title) c.title = title;
     tr.append(c);
+    return c;
   };
-  td(algo, "algorithm");
+  td(algo, "algorithm", catalogue(algo)?.description ?? "");
   if (!r) {
     td(`error: ${error}`, "status");
   } else {
-    td(r.status + (r.reason ? ` (${r.reason})` : ""), "status");
-    td(r.status === "found" || r.partial ? r.length.toFixed(3) : "—", "length");
+    const ignored = ignoresCosts(algo);
+    td(r.status + (r.reason ? ` (${r.reason})` : "") + (ignored ? " · ignores terrain costs" : ""), "status");
+    if (ignored) tr.classList.add("ignores-costs");
+    const has = r.status === "found" || r.partial;
+    td(has ? r.length.toFixed(3) : "—", "length");
+    td(!has ? "—" : ignored ? "n/a" : r.cost.toFixed(3), "cost",
+      ignored ? `the path's cost is ${r.cost.toFixed(3)} as if every cell cost 1: this method does not minimise terrain costs` : "");
     td(String(r.expanded), "expanded");
-    td(r.time_us.toFixed(1), "time_us");
-    td(String(r.memory_bytes), "memory_bytes");
+    const runs = r.time_runs ?? 1;
+    // The spread: half the interquartile range (the first, cold run is often the slowest: with
+    // the range it would dominate), relative to the median.
+    const sorted = [...(r.time_runs_us ?? [])].sort((a, b) => a - b);
+    const q = (f: number) => sorted[Math.min(sorted.length - 1, Math.round(f * (sorted.length - 1)))];
+    const spread = runs > 1 && sorted.length > 1 && r.time_us > 0 ? (q(0.75) - q(0.25)) / 2 / r.time_us : 0;
+    const t = td(r.time_us.toFixed(1), "time_us",
+      runs > 1
+        ? `median of ${runs} runs: ${r.time_min_us!.toFixed(1)} to ${r.time_max_us!.toFixed(1)} µs` +
+            (r.time_runs_us ? ` (in order: ${r.time_runs_us.map((v) => v.toFixed(1)).join(", ")}; the first with a new finder)` : "")
+        : "one run (a long search is timed once)");
+    if (runs > 1) {
+      const small = document.createElement("small");
+      small.className = "spread";
+      small.textContent = ` ±${Math.round(100 * spread)}%`;
+      t.append(small);
+    }
+    td(fmtBytes(r.memory_bytes), "memory_bytes", `${r.memory_bytes} bytes of search memory (node store and OPEN)`)
+      .dataset.bytes = String(r.memory_bytes);
     td(`${r.trace.events.length / 3} events${r.trace_truncated ? " (truncated)" : ""}`, "trace");
-    td(versusOptimal(r), "optimal");
+    td(versus(algo, r), "optimal");
   }
   tableBody.append(tr);
+}
+
+/** Under the table: the cost model, and what the marks in the rows mean. */
+function writeNotes(algos: string[], answers: (TraceAnswer | null)[]) {
+  const notes: string[] = [
+    "cost = the sum over the path's steps of the step's length (1 straight, √2 diagonal) × the terrain cost of the cell entered; without terrain costs it equals the length.",
+  ];
+  if (algos.some((a, i) => isAnyAngle(a) && answers[i]?.status === "found")) {
+    notes.push("† any-angle: the path is a polyline between corners, not restricted to grid moves, so it can be shorter than the grid optimum (a negative % is expected).");
+  }
+  const ignoring = algos.filter((a) => ignoresCosts(a));
+  if (ignoring.length) {
+    notes.push(`${ignoring.join(", ")}: ignore terrain costs (any-angle and walking methods search as if every cell cost 1).`);
+  }
+  $("table-notes").replaceChildren(...notes.map((n) => Object.assign(document.createElement("p"), { textContent: n })));
 }
 
 async function route() {
@@ -585,22 +924,100 @@ function frame() {
       const r = p.result;
       const done = finished(p);
       const anyAngle = r && r.waypoints.length ? r.waypoints : null;
+      // The path as soon as the answer is here; the replay goes on under it.
       const lines: Lines = {
-        path: done && r && r.path.length && !anyAngle ? r.path : null,
-        anyAngle: done ? anyAngle : null,
+        path: r && r.path.length && !anyAngle ? r.path : null,
+        anyAngle,
         route: p === state.panes[0] ? state.route : null,
         graph: ($("show-graph") as HTMLInputElement).checked ? state.graph : null,
       };
-      drawPane(p.canvas, state.cam, state.map, p.overlay, lines, state.start, state.goal);
+      const algo = p.root.dataset.algo ?? "";
+      const marks = r && sparseTraces.test(algo)
+        ? { events: r.trace.events, shown: p.shown, corners: cornerTraces.has(algo) }
+        : null;
+      const dots = drawPane(p.canvas, state.cam, state.map, p.overlay, lines, state.start, state.goal, marks);
+      p.canvas.dataset.turnDots = String(dots.turnDots);
+      p.canvas.dataset.marks = String(dots.marks);
       // For tests and tools: what the canvas shows, as data.
       p.canvas.dataset.drawnPath = JSON.stringify(lines.anyAngle ?? lines.path ?? []);
       p.canvas.dataset.done = String(done);
       p.canvas.dataset.shown = String(p.shown);
       p.canvas.dataset.camera = JSON.stringify(state.cam);
     }
+    if (document.activeElement !== scrub) {
+      const total = Math.max(0, ...state.panes.map((p) => (p.result ? p.result.trace.events.length / 3 : 0)));
+      const shown = Math.max(0, ...state.panes.map((p) => p.shown));
+      scrub.max = String(total);
+      scrub.value = String(shown);
+      $("scrub-info").textContent = total ? `event ${shown} of ${total}` : "";
+    }
     state.dirty = false;
   }
   requestAnimationFrame(frame);
+}
+
+const scrub = $<HTMLInputElement>("scrub");
+/** The scrubber: every pane shows its first n events (forwards or backwards). */
+function seek(n: number) {
+  state.playing = false;
+  playButton.textContent = "Play";
+  for (const p of state.panes) {
+    if (!p.result || !p.overlay) continue;
+    if (n < p.shown) {
+      p.overlay.clear();
+      p.shown = 0;
+    }
+    advance(p, n - p.shown);
+  }
+  $("scrub-info").textContent = `event ${n} of ${scrub.max}`;
+  state.dirty = true;
+}
+
+// ---- shareable URL -----------------------------------------------------------------------
+
+/** The view as the page's address (#scene=...&from=x,y&to=x,y&algos=a,b&rule=..): what a link
+ * restores. */
+function writeHash() {
+  const q = new URLSearchParams();
+  if (state.sceneId) q.set("scene", state.sceneId);
+  if (state.start) q.set("from", state.start.join(","));
+  if (state.goal) q.set("to", state.goal.join(","));
+  q.set("algos", selectedAlgorithms().join(","));
+  q.set("rule", ruleNow());
+  const h = ($("heuristic") as HTMLSelectElement).value;
+  if (h !== "auto") q.set("heuristic", h);
+  const w = ($("weight") as HTMLInputElement).value;
+  if (Number(w) !== 1) q.set("weight", w);
+  history.replaceState(null, "", `#${q.toString()}`);
+}
+
+/** Applies a shared address after its scene loaded; answers whether it named a query to run. */
+function readHash(q: URLSearchParams): boolean {
+  const cell = (v: string | null): [number, number] | null => {
+    const m = v ? /^(\d+),(\d+)$/.exec(v) : null;
+    const g = state.grid;
+    if (!m || !g) return null;
+    const c: [number, number] = [Number(m[1]), Number(m[2])];
+    return c[0] < g.width && c[1] < g.height && g.cells[c[1] * g.width + c[0]] !== WALL ? c : null;
+  };
+  const algos = (q.get("algos") ?? "").split(",").filter((a) => catalogue(a));
+  if (algos.length) algoSelects.forEach((sel, i) => (sel.value = algos[i] ?? ""));
+  const pick = (id: string, v: string | null) => {
+    const sel = $(id) as HTMLSelectElement;
+    if (v !== null && [...sel.options].some((o) => o.value === v)) sel.value = v;
+  };
+  pick("rule", q.get("rule"));
+  pick("heuristic", q.get("heuristic"));
+  const w = Number(q.get("weight"));
+  if (w >= 1) ($("weight") as HTMLInputElement).value = String(w);
+  const from = cell(q.get("from")), to = cell(q.get("to"));
+  if (from) state.start = from;
+  if (to) state.goal = to;
+  state.dirty = true;
+  refreshOptimal();
+  updateInfo();
+  checkOptions();
+  return !!(from && to);
 }
 
 // ---- wiring ------------------------------------------------------------------------------
@@ -628,12 +1045,20 @@ async function init() {
   playButton.addEventListener("click", togglePlay);
   $("step").addEventListener("click", step);
   $("finish").addEventListener("click", finishAll);
+  scrub.addEventListener("input", () => seek(Number(scrub.value)));
+  scrub.addEventListener("change", () => scrub.blur());
   $("route").addEventListener("click", () => void route());
   bucketSelect.addEventListener("change", fillQueries);
   querySelect.addEventListener("change", () => pickQuery());
   $("show-graph").addEventListener("change", () => (state.dirty = true));
-  $("reset-map").addEventListener("click", () => state.sceneId && void loadScene(state.sceneId));
+  $("reset-map").addEventListener("click", resetEdits);
   sceneSelect.addEventListener("change", () => sceneSelect.value && void loadScene(sceneSelect.value));
+  // A choice made, the keys are the page's again (R after picking a scene runs, as the header
+  // says), and what the choice makes impossible is flagged at once.
+  document.querySelectorAll("select").forEach((sel) => sel.addEventListener("change", () => sel.blur()));
+  for (const el of [...algoSelects, $("rule"), $("weight")]) el.addEventListener("change", () => checkOptions());
+  const relayout = new ResizeObserver(() => layoutPanes());
+  for (const id of ["stage", "results", "table-notes"]) relayout.observe($(id));
   $<HTMLInputElement>("upload").addEventListener("change", (e) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (f) void upload(f);
@@ -680,10 +1105,14 @@ async function init() {
   if (has("hybrid")) algoSelects[2].value = "hybrid";
   sceneSelect.append(new Option("(upload)", ""));
   for (const s of state.scenes) sceneSelect.append(new Option(`${s.id} (${s.width} x ${s.height})`, s.id));
-  const first = state.scenes.find((s) => s.id.includes("den520d")) ?? state.scenes[0];
+  const shared = new URLSearchParams(location.hash.slice(1));
+  const named = state.scenes.find((s) => s.id === shared.get("scene"));
+  const first = named ?? state.scenes.find((s) => s.id.includes("den520d")) ?? state.scenes[0];
+  checkOptions();
   if (first) {
     sceneSelect.value = first.id;
     await loadScene(first.id);
+    if (named && readHash(shared)) void run();
   } else {
     status("the server has no scenes: upload a map");
   }

@@ -12,7 +12,7 @@ export const colours = {
   path: "#e0282e",
   turn: "#7a0d10",
   anyAngle: "#8a2be2",
-  route: "#ff8c00",
+  route: "#00a0b0", // teal: far from the terrain costs' amber
   start: "#19a33a",
   goal: "#d6202a",
   waypoints: "#4f63c4",
@@ -42,10 +42,14 @@ export function costColour(cost: number): string {
   return `#ff${g.toString(16).padStart(2, "0")}${b.toString(16).padStart(2, "0")}`;
 }
 
-/** The map as an offscreen canvas, one pixel per cell. */
+/** The map as an offscreen canvas, one pixel per cell; terrain costs also in a layer of their own
+ * (transparent elsewhere), drawn again over a search's overlay so OPEN and CLOSED do not hide
+ * them. */
 export class MapImage {
   readonly canvas: HTMLCanvasElement;
   private ctx: CanvasRenderingContext2D;
+  costLayer: HTMLCanvasElement | null = null;
+  private costCtx: CanvasRenderingContext2D | null = null;
   constructor(readonly grid: Grid) {
     this.canvas = document.createElement("canvas");
     this.canvas.width = grid.width;
@@ -63,6 +67,26 @@ export class MapImage {
       px[i] = v;
     }
     this.ctx.putImageData(img, 0, 0);
+    if (grid.costs) {
+      for (let i = 0; i < grid.cells.length; ++i) {
+        if (grid.cells[i] === FREE && grid.costs[i] > 1) this.paintCost(i % grid.width, Math.floor(i / grid.width));
+      }
+    }
+  }
+  private paintCost(x: number, y: number) {
+    const g = this.grid;
+    if (!this.costCtx) {
+      this.costLayer = document.createElement("canvas");
+      this.costLayer.width = g.width;
+      this.costLayer.height = g.height;
+      this.costCtx = this.costLayer.getContext("2d")!;
+    }
+    const i = y * g.width + x;
+    this.costCtx.clearRect(x, y, 1, 1);
+    if (g.cells[i] === FREE && g.costs && g.costs[i] > 1) {
+      this.costCtx.fillStyle = costColour(g.costs[i]);
+      this.costCtx.fillRect(x, y, 1, 1);
+    }
   }
   set(x: number, y: number, code: number) {
     const i = y * this.grid.width + x;
@@ -71,6 +95,7 @@ export class MapImage {
     this.ctx.fillStyle =
       code === WALL ? colours.wall : code === LOW ? colours.low : cost > 1 ? costColour(cost) : colours.free;
     this.ctx.fillRect(x, y, 1, 1);
+    if (this.costCtx || (code === FREE && cost > 1)) this.paintCost(x, y);
   }
   setCost(x: number, y: number, cost: number) {
     const g = this.grid;
@@ -80,32 +105,48 @@ export class MapImage {
   }
 }
 
-/** OPEN/CLOSED colours of one pane's trace, replayed event by event. */
+/**
+ * OPEN/CLOSED colours of one pane's trace, replayed event by event. A cell trace (grid searches)
+ * fills whole cells. A corner trace (Theta*, Lazy Theta*, visgraph: their nodes are grid corners,
+ * each sent as the cell down-right of it) marks a small square centred on the corner point, so
+ * no cell, a wall least of all, is painted over: the overlay then has two pixels per cell and is
+ * drawn shifted by a quarter cell, the corner (x, y) on its pixel (2x, 2y); odd pixels (cell
+ * middles) are never set.
+ */
 export class TraceOverlay {
   readonly canvas: HTMLCanvasElement;
   private ctx: CanvasRenderingContext2D;
   private img: ImageData;
   private px: Uint32Array;
   private dirty: [number, number, number, number] | null = null;
+  private readonly pw: number; // overlay pixels per row
+  private readonly ph: number;
   constructor(
     readonly width: number,
     readonly height: number,
+    readonly corners = false,
   ) {
+    this.pw = corners ? 2 * width + 1 : width;
+    this.ph = corners ? 2 * height + 1 : height;
     this.canvas = document.createElement("canvas");
-    this.canvas.width = width;
-    this.canvas.height = height;
+    this.canvas.width = this.pw;
+    this.canvas.height = this.ph;
     this.ctx = this.canvas.getContext("2d")!;
-    this.img = this.ctx.createImageData(width, height);
+    this.img = this.ctx.createImageData(this.pw, this.ph);
     this.px = new Uint32Array(this.img.data.buffer);
   }
   clear() {
     this.px.fill(0);
-    this.ctx.clearRect(0, 0, this.width, this.height);
+    this.ctx.clearRect(0, 0, this.pw, this.ph);
     this.dirty = null;
   }
   mark(x: number, y: number, closed: boolean) {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
-    this.px[y * this.width + x] = closed ? CLOSED_PX : OPEN_PX;
+    if (this.corners) {
+      x *= 2;
+      y *= 2;
+    }
+    this.px[y * this.pw + x] = closed ? CLOSED_PX : OPEN_PX;
     const d = this.dirty;
     if (!d) this.dirty = [x, y, x, y];
     else {
@@ -123,6 +164,15 @@ export class TraceOverlay {
   }
 }
 
+/** A sparse trace (jump points, subgoals) drawn as dots of at least a few screen pixels, so its
+ * nodes stay visible when a cell is smaller than a pixel. */
+export interface Marks {
+  events: number[]; // x, y, kind triples
+  shown: number; // events replayed
+  corners: boolean; // events are corners (drawn on the corner point), else cells (their centre)
+}
+export const maxMarks = 20_000; // above this many events, the overlay alone shows them
+
 export interface Lines {
   path: [number, number][] | null; // cells (centres drawn)
   anyAngle: [number, number][] | null; // cell units
@@ -130,7 +180,12 @@ export interface Lines {
   graph: { points: [number, number][]; links: [number, number][] } | null; // cell units
 }
 
-/** Draws one pane: map, overlay, grid lines when zoomed in, lines, start and goal. */
+/** Turning points are drawn from this many CSS pixels per cell: below it they would merge into
+ * a dark band along the path (a 1024² map fitted in a pane). */
+export const turnDotMinScale = 5;
+
+/** Draws one pane: map, overlay, grid lines when zoomed in, lines, start and goal. Answers the
+ * number of turning points and of sparse-trace dots drawn. */
 export function drawPane(
   canvas: HTMLCanvasElement,
   cam: Camera,
@@ -139,7 +194,10 @@ export function drawPane(
   lines: Lines,
   start: [number, number] | null,
   goal: [number, number] | null,
-) {
+  marks: Marks | null = null,
+): { turnDots: number; marks: number } {
+  let turnDots = 0;
+  let marked = 0;
   const ctx = canvas.getContext("2d")!;
   const dpr = window.devicePixelRatio || 1;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -150,10 +208,33 @@ export function drawPane(
   ctx.drawImage(map.canvas, 0, 0);
   if (overlay) {
     overlay.flush();
-    ctx.drawImage(overlay.canvas, 0, 0);
+    if (overlay.corners) {
+      ctx.drawImage(overlay.canvas, -0.25, -0.25, overlay.canvas.width / 2, overlay.canvas.height / 2);
+    } else {
+      ctx.drawImage(overlay.canvas, 0, 0);
+    }
+    if (map.costLayer) {
+      ctx.globalAlpha = 0.55; // terrain costs show through OPEN and CLOSED
+      ctx.drawImage(map.costLayer, 0, 0);
+      ctx.globalAlpha = 1;
+    }
   }
   const w = map.grid.width, h = map.grid.height;
   const px = 1 / cam.s; // one CSS pixel in cell units
+  if (marks && cam.s < 6 && marks.shown <= maxMarks) {
+    // Squares of 3 CSS pixels (a cell's size once cells are larger), CLOSED over OPEN.
+    const r = Math.max(1.5 * px, 0.5);
+    const off = marks.corners ? 0 : 0.5;
+    for (const kind of [0, 1]) {
+      ctx.fillStyle = kind === 1 ? colours.closed : colours.open;
+      for (let i = 0; i < marks.shown; ++i) {
+        const k = 3 * i;
+        if (marks.events[k + 2] !== kind) continue;
+        ctx.fillRect(marks.events[k] + off - r, marks.events[k + 1] + off - r, 2 * r, 2 * r);
+        ++marked;
+      }
+    }
+  }
   if (cam.s >= 12) {
     // Grid lines over the visible cells only.
     const x0 = Math.max(0, Math.floor(-cam.ox / cam.s));
@@ -208,13 +289,14 @@ export function drawPane(
     ctx.fillStyle = colours.turn;
     const r = Math.max(2.5 * px, 0.22);
     const p = lines.path;
-    for (let i = 1; i + 1 < p.length; ++i) {
+    for (let i = 1; cam.s >= turnDotMinScale && i + 1 < p.length; ++i) {
       const dx0 = p[i][0] - p[i - 1][0], dy0 = p[i][1] - p[i - 1][1];
       const dx1 = p[i + 1][0] - p[i][0], dy1 = p[i + 1][1] - p[i][1];
       if (dx0 === dx1 && dy0 === dy1) continue;
       ctx.beginPath();
       ctx.arc(p[i][0] + 0.5, p[i][1] + 0.5, r, 0, 2 * Math.PI);
       ctx.fill();
+      ++turnDots;
     }
   }
   if (lines.anyAngle) poly(lines.anyAngle, colours.anyAngle, lw, 0);
@@ -230,4 +312,5 @@ export function drawPane(
   };
   marker(start, colours.start);
   marker(goal, colours.goal);
+  return { turnDots, marks: marked };
 }

@@ -275,6 +275,10 @@ std::string traced_json_text(const traced_output& t) {
     nlohmann::json j = encode::search_json(t.result);
     j["algorithm"] = t.algorithm;
     j["time_us"] = t.time_us;
+    j["time_runs"] = t.time_runs;
+    j["time_min_us"] = t.time_min_us;
+    j["time_max_us"] = t.time_max_us;
+    j["time_runs_us"] = t.run_times_us;
     nlohmann::json waypoints = nlohmann::json::array();
     for (const point p : t.result.waypoints) waypoints.push_back({p.x, p.y});
     j["waypoints"] = std::move(waypoints);

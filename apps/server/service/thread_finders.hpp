@@ -1,6 +1,7 @@
 // The worker threads' search engines: one finder per (thread, registered algorithm), made on
-// first use and kept, so each query reuses its thread's scratch memory (service queries and the
-// web visualizer's traced searches alike).
+// first use and kept, so each service query reuses its thread's scratch memory. The web
+// visualizer's traced searches make a finder of their own (traced_search.cpp), so the memory they
+// report is their search's.
 #pragma once
 
 #include <map>

@@ -8,6 +8,11 @@
 // kept are further cut to `max_trace_events`. So a trace's memory is bounded by the limits,
 // never by the map or the search. Both runs share the query's deadline; a recording run the
 // deadline stops short of its budget also says `truncated`.
+//
+// The runs use a finder made for this query, not the worker's reused one: the memory_bytes
+// answered is this search's own, as `xunlu find` reports it for the same query.
+// A short search's untraced run is repeated (trace_limits::timing_runs, within
+// timing_budget_us) and its time answered as the median with the fastest and slowest.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +32,9 @@ namespace xunlu::server {
 struct trace_limits {
     std::uint64_t max_trace_expansions = 250'000; ///< expansions recorded per query
     std::size_t max_trace_events = 2'000'000;     ///< OPEN/CLOSED events answered per query
+    std::uint32_t timing_runs = 5;                ///< runs timed at most (the median answered)
+    /// No repeat once the timed runs took this long: a big search runs once.
+    double timing_budget_us = 20'000;
 };
 
 struct traced_input {
@@ -48,7 +56,11 @@ struct traced_input {
 struct traced_output {
     search::search_result result; ///< the untraced run: path, waypoints, statistics
     std::string algorithm;
-    double time_us = 0; ///< the untraced run
+    double time_us = 0;     ///< median of the untraced runs, less preprocess_us (as `xunlu find`)
+    double time_min_us = 0; ///< the fastest of them
+    double time_max_us = 0; ///< the slowest
+    std::uint32_t time_runs = 1;      ///< how many were timed
+    std::vector<double> run_times_us; ///< each timed run, in order (the first with a new finder)
     std::vector<search::search_event> events;
     bool truncated = false;
     std::uint64_t trace_expansions = 0; ///< the recording run's expansions

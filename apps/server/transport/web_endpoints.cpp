@@ -111,7 +111,9 @@ struct web_endpoints::impl {
     impl(server_runtime& r, web_options o)
         : rt(r), options(std::move(o)), scratches(options.scratch) {}
 
-    using job = std::function<outcome<std::string>(const query_context&)>; ///< JSON text
+    /// Answers JSON text; sets `expanded` to the nodes its searches expanded (for the metrics
+    /// and the slow-request log).
+    using job = std::function<outcome<std::string>(const query_context&, std::uint64_t& expanded)>;
 
     /// Runs `fn` on the worker pool under the default deadline (like the JSON mirror's queries)
     /// and answers its JSON or error.
@@ -126,9 +128,10 @@ struct web_endpoints::impl {
         const auto deadline = rt.deadline_for(std::nullopt);
         std::promise<outcome<std::string>> promise;
         auto future = promise.get_future();
+        std::uint64_t expanded = 0; // written by the worker before set_value, read after get
         const bool queued = rt.pool.try_submit([&] {
             try {
-                promise.set_value(fn(query_context{deadline.at, nullptr}));
+                promise.set_value(fn(query_context{deadline.at, nullptr}, expanded));
             } catch (const std::bad_alloc&) {
                 promise.set_value(service_error{status_code::resource_exhausted,
                                                 "out of memory answering this request"});
@@ -150,7 +153,7 @@ struct web_endpoints::impl {
         // The gRPC code names the other requests' metrics carry (INVALID_ARGUMENT, ...).
         std::string code(out ? "ok" : status_code_name(out.error().code));
         for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        rt.finished(rpc, code, s, 0, out ? "" : out.error().message,
+        rt.finished(rpc, code, s, expanded, out ? "" : out.error().message,
                     res.get_header_value("X-Request-Id"));
     }
 
@@ -231,7 +234,8 @@ struct web_endpoints::impl {
             auto in = api::trace_from_json(*body);
             if (!in) return answer_error(req, res, in.error());
             on_pool(req, res, "WebTrace",
-                    [this, &in](const query_context& ctx) -> outcome<std::string> {
+                    [this, &in](const query_context& ctx,
+                                std::uint64_t& expanded) -> outcome<std::string> {
                         const auto& [where, query] = in.value();
                         std::shared_ptr<const grid::grid_map> map;
                         std::shared_ptr<scene_entry> entry; // keeps the scene's state alive
@@ -251,6 +255,8 @@ struct web_endpoints::impl {
                             traced_search(searched, query, rt.service.limits().max_expansions,
                                           options.trace, ctx);
                         if (!out) return out.error();
+                        // The answered search's expansions (the recording run repeats them).
+                        expanded = out.value().result.stats.expanded;
                         return api::traced_json_text(out.value());
                     });
         });
@@ -298,23 +304,23 @@ struct web_endpoints::impl {
             }
             if (req.body.empty())
                 return answer_error(req, res, bad_field("body", "the file is empty"));
-            on_pool(req, res, "WebUpload",
-                    [this, &req, &name](const query_context&) -> outcome<std::string> {
-                        const auto max_cells = options.scratch.max_cells;
-                        if (const auto declared = png_declared_cells(req.body);
-                            declared && *declared > static_cast<std::uint64_t>(max_cells)) {
-                            return service_error{status_code::resource_exhausted,
-                                                 name + ": the PNG declares " +
-                                                     std::to_string(*declared) +
-                                                     " cells, above the scratch limit of " +
-                                                     std::to_string(max_cells)};
-                        }
-                        auto parsed = io::parse_map(req.body, name);
-                        if (!parsed) return bad_field("file", parsed.err().message);
-                        auto made = scratches.create("upload:" + name, parsed.value().map);
-                        if (!made) return made.error();
-                        return api::scratch_json(made.value()).dump();
-                    });
+            on_pool(
+                req, res, "WebUpload",
+                [this, &req, &name](const query_context&, std::uint64_t&) -> outcome<std::string> {
+                    const auto max_cells = options.scratch.max_cells;
+                    if (const auto declared = png_declared_cells(req.body);
+                        declared && *declared > static_cast<std::uint64_t>(max_cells)) {
+                        return service_error{
+                            status_code::resource_exhausted,
+                            name + ": the PNG declares " + std::to_string(*declared) +
+                                " cells, above the scratch limit of " + std::to_string(max_cells)};
+                    }
+                    auto parsed = io::parse_map(req.body, name);
+                    if (!parsed) return bad_field("file", parsed.err().message);
+                    auto made = scratches.create("upload:" + name, parsed.value().map);
+                    if (!made) return made.error();
+                    return api::scratch_json(made.value()).dump();
+                });
         });
     }
 };
