@@ -151,6 +151,38 @@ result<mesh_index> mesh_index::build(const polygon_mesh& mesh, float tolerance) 
         }
         std::copy(fan.begin(), fan.end(), at.begin());
     }
+    // Dead ends: peel polygons with at most one neighbour left (neighbours counted once
+    // each: two polygons may share a split edge twice).
+    ix.dead_parent_.assign(polygons, live);
+    {
+        std::vector<std::uint32_t> degree(polygons, 0);
+        const auto distinct = [&](std::uint32_t p, auto&& visit) {
+            const auto ns = mesh.polygon_neighbours(p);
+            for (std::size_t k = 0; k < ns.size(); ++k) {
+                if (ns[k] == no_polygon) continue;
+                bool repeat = false;
+                for (std::size_t i = 0; i < k && !repeat; ++i) repeat = ns[i] == ns[k];
+                if (!repeat) visit(ns[k]);
+            }
+        };
+        std::vector<std::uint32_t> queue;
+        for (std::uint32_t p = 0; p < polygons; ++p) {
+            distinct(p, [&](std::uint32_t) { ++degree[p]; });
+            if (degree[p] <= 1) queue.push_back(p);
+        }
+        std::vector<std::uint8_t> removed(polygons, 0);
+        for (std::size_t h = 0; h < queue.size(); ++h) {
+            const std::uint32_t p = queue[h];
+            removed[p] = 1;
+            std::uint32_t parent = dead_root;
+            distinct(p, [&](std::uint32_t q) {
+                if (removed[q]) return;
+                parent = q;
+                if (--degree[q] == 1) queue.push_back(q);
+            });
+            ix.dead_parent_[p] = parent;
+        }
+    }
     // Bucket grid over the polygons' bounds in (x, z): about one bucket per polygon, and
     // buckets no smaller than the mean polygon, so each polygon lands in a few.
     double min_x = INFINITY, min_z = INFINITY, max_x = -INFINITY, max_z = -INFINITY;
@@ -271,8 +303,9 @@ std::uint32_t mesh_index::locate(const vec3& point, double tolerance) const noex
 
 std::size_t mesh_index::memory_bytes() const noexcept {
     return canonical_.capacity() * 4 + corner_.capacity() + around_begin_.capacity() * 4 +
-           around_.capacity() * sizeof(polygon_corner) + twin_.capacity() * 4 +
-           bucket_begin_.capacity() * 4 + bucket_polygons_.capacity() * 4;
+           around_.capacity() * sizeof(polygon_corner) +
+           (twin_.capacity() + dead_parent_.capacity()) * 4 + bucket_begin_.capacity() * 4 +
+           bucket_polygons_.capacity() * 4;
 }
 
 } // namespace xunlu::navmesh

@@ -109,7 +109,8 @@ bool mesh_path_search::admit(std::uint32_t key, std::uint32_t slot, double g) no
 bool mesh_path_search::shut(std::uint32_t p, std::uint32_t i) const noexcept {
     const polygon_mesh& mesh = index_->mesh();
     const std::uint32_t q = mesh.neighbours[mesh.offsets[p] + i];
-    return q == no_polygon || !request_.filter.passes(mesh.flags[q]);
+    return q == no_polygon || !request_.filter.passes(mesh.flags[q]) ||
+           (index_->dead_parent(q) != mesh_index::live && enter_[q] != generation_);
 }
 
 std::uint8_t mesh_path_search::end_kind(std::uint32_t v) const noexcept {
@@ -445,10 +446,23 @@ mesh_path_status mesh_path_search::start(const mesh_index& index,
     if (++generation_ == 0) {
         for (root_entry& e : roots_) e.stamp = 0;
         for (root_entry& e : corners_) e.stamp = 0;
+        std::fill(enter_.begin(), enter_.end(), 0U);
         generation_ = 1;
     }
     if (roots_.size() < mesh.vertices.size() + 1) roots_.resize(mesh.vertices.size() + 1, {0, 0});
     if (corners_.size() < mesh.corners.size()) corners_.resize(mesh.corners.size(), {0, 0});
+    // Dead ends are entered only on the way out of the start's or into the goal's.
+    if (enter_.size() < polygons) enter_.resize(polygons, 0);
+    for (const auto* holders : {&starts_, &goals_}) {
+        for (std::uint32_t p : *holders) {
+            for (std::uint32_t hops = 0; hops < polygons && p != mesh_index::dead_root &&
+                                         index.dead_parent(p) != mesh_index::live;
+                 ++hops) {
+                enter_[p] = generation_;
+                p = index.dead_parent(p);
+            }
+        }
+    }
     improve(0, 0);
     for (const std::uint32_t p : starts_) open_root(sx_, sz_, 0, 0, p, no_node);
     return done(mesh_path_status::in_progress);
@@ -541,7 +555,7 @@ mesh_path_result mesh_path_search::find_path(const mesh_index& index,
 std::size_t mesh_path_search::memory_bytes() const noexcept {
     return nodes_.capacity() * sizeof(node) + open_.capacity() * sizeof(open_entry) +
            (roots_.capacity() + corners_.capacity()) * sizeof(root_entry) +
-           (starts_.capacity() + goals_.capacity()) * sizeof(std::uint32_t);
+           (starts_.capacity() + goals_.capacity() + enter_.capacity()) * sizeof(std::uint32_t);
 }
 
 } // namespace xunlu::navmesh

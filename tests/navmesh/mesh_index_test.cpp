@@ -56,6 +56,33 @@ TEST(mesh_index, polygons_around_a_vertex_in_counter_clockwise_order) {
     EXPECT_EQ(ix->twin(0, 1), 3u); // square 0's side x = 1 is square 1's fourth side
 }
 
+TEST(mesh_index, dead_ends_are_the_trees_hanging_on_the_rest) {
+    // Around the hole the four polygons form a cycle: all live. A corridor is a chain: all dead
+    // ends, one of them the root. A strip hung on the square: a dead end hanging on polygon 0.
+    const polygon_mesh hole = testing::square_with_hole();
+    const auto hx = mesh_index::build(hole);
+    ASSERT_TRUE(hx.ok());
+    for (std::uint32_t p = 0; p < hole.polygon_count(); ++p)
+        EXPECT_EQ(hx->dead_parent(p), mesh_index::live);
+    const polygon_mesh corridor = testing::l_corridor();
+    const auto cx = mesh_index::build(corridor);
+    ASSERT_TRUE(cx.ok());
+    int roots = 0;
+    for (std::uint32_t p = 0; p < corridor.polygon_count(); ++p) {
+        EXPECT_NE(cx->dead_parent(p), mesh_index::live);
+        roots += cx->dead_parent(p) == mesh_index::dead_root ? 1 : 0;
+    }
+    EXPECT_EQ(roots, 1);
+    const polygon_mesh hung = testing::make_mesh(
+        {testing::rect(0, 0, 10, 4, 0, {{4, 4}, {6, 4}, {2, 0}, {3, 0}}),
+         testing::rect(0, 6, 10, 10, 0, {{4, 6}, {6, 6}}), testing::rect(0, 4, 4, 6),
+         testing::rect(6, 4, 10, 6), testing::rect(2, -3, 3, 0)});
+    const auto gx = mesh_index::build(hung);
+    ASSERT_TRUE(gx.ok()) << gx.err().message;
+    EXPECT_EQ(gx->dead_parent(4), 0u);
+    EXPECT_EQ(gx->dead_parent(0), mesh_index::live);
+}
+
 TEST(mesh_index, locate_picks_the_floor_nearest_in_height) {
     const polygon_mesh m = testing::bridge_over_road();
     const auto ix = mesh_index::build(m);

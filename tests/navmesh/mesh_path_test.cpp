@@ -224,8 +224,14 @@ polygon_mesh checker_maze() {
 }
 
 TEST(mesh_path, random_pairs_match_the_visibility_graph) {
+    // The hole with a dead-end strip hung below it: paths into and out of it.
+    const polygon_mesh hung =
+        testing::make_mesh({testing::rect(0, 0, 10, 4, 0, {{4, 4}, {6, 4}, {2, 0}, {3, 0}}),
+                            testing::rect(0, 6, 10, 10, 0, {{4, 6}, {6, 6}}),
+                            testing::rect(0, 4, 4, 6), testing::rect(6, 4, 10, 6),
+                            testing::rect(2, -3, 3, 0, 0, {{3, -2}}), testing::rect(3, -3, 8, -2)});
     const std::vector<polygon_mesh> meshes{testing::square_with_hole(), testing::u_shape(),
-                                           testing::l_corridor(), checker_maze()};
+                                           testing::l_corridor(), checker_maze(), hung};
     std::mt19937 rng(58);
     mesh_path_search search;
     int compared = 0;

@@ -62,6 +62,17 @@ class XUNLU_API mesh_index {
         return twin_[mesh_->offsets[polygon] + corner];
     }
 
+    /// Dead ends: polygons left with at most one neighbour after repeatedly removing such
+    /// polygons (trees of polygons hanging on the rest by one edge). A shortest path enters
+    /// one only when its start or goal lies in it, so a search skips the others. `live`, or
+    /// the neighbour a dead end hangs on, or `dead_root` (the last of a component that is all
+    /// dead ends).
+    static constexpr std::uint32_t live = 0xFFFFFFFF;
+    static constexpr std::uint32_t dead_root = 0xFFFFFFFE;
+    [[nodiscard]] std::uint32_t dead_parent(std::uint32_t p) const noexcept {
+        return dead_parent_[p];
+    }
+
     /// Whether (x, z) lies in polygon `p` seen from above, `tolerance` level units outside its
     /// edges counting as in.
     [[nodiscard]] bool contains_xz(std::uint32_t p, double x, double z,
@@ -83,7 +94,8 @@ class XUNLU_API mesh_index {
     std::vector<std::uint8_t> corner_;        ///< per vertex (canonical ids are set)
     std::vector<std::uint32_t> around_begin_; ///< per vertex + 1, into around_
     std::vector<polygon_corner> around_;
-    std::vector<std::uint32_t> twin_; ///< per polygon corner, as mesh.corners
+    std::vector<std::uint32_t> twin_;        ///< per polygon corner, as mesh.corners
+    std::vector<std::uint32_t> dead_parent_; ///< per polygon
     // Point location: a grid of square buckets over the polygons' bounds in (x, z).
     double min_x_ = 0;
     double min_z_ = 0;

@@ -148,8 +148,9 @@ class XUNLU_API mesh_path_search {
     std::vector<std::uint32_t> goals_;  ///< the polygons holding the goal
     std::vector<node> nodes_;
     std::vector<open_entry> open_;
-    std::vector<root_entry> roots_;   ///< per 1 + vertex, [0] the start
-    std::vector<root_entry> corners_; ///< per polygon corner: rooted there at this g
+    std::vector<root_entry> roots_;    ///< per 1 + vertex, [0] the start
+    std::vector<root_entry> corners_;  ///< per polygon corner: rooted there at this g
+    std::vector<std::uint32_t> enter_; ///< per polygon: == generation_ for dead ends to enter
     std::uint32_t generation_ = 0;
     std::uint32_t found_ = 0xFFFFFFFF;
     std::uint64_t expanded_ = 0;
