@@ -19,11 +19,11 @@ namespace {
 
 TEST(mesh_path_movingai, lengths_equal_the_any_angle_optimum) {
     if (testdata::movingai_dir().empty()) GTEST_SKIP() << testdata::movingai_skip_message();
-    // Small maps of three kinds, a few dozen scenarios in all.
+    // Small maps (a cave, a dungeon, a city), a few dozen scenarios in all.
     const std::filesystem::path dir = testdata::movingai_dir();
     const std::vector<std::filesystem::path> files{dir / "dao" / "arena.map.scen",
-                                                   dir / "room" / "8room_000.map.scen",
-                                                   dir / "maze" / "maze512-32-0.map.scen"};
+                                                   dir / "dao" / "den312d.map.scen",
+                                                   dir / "street" / "Berlin_0_256.map.scen"};
     const std::size_t per_file = testing::thin_sampling ? 6 : 15;
     anyangle::convex_polyanya_search reference;
     navmesh::mesh_path_search search;
