@@ -146,6 +146,32 @@ TEST(mesh_path, an_excluded_polygon_makes_interior_vertices_corners) {
     EXPECT_EQ(r.points.size(), 4u);
 }
 
+TEST(mesh_path, tiles_that_repeat_their_border_vertices_join) {
+    // Two tiles, each with its own copy of the shared border's vertices (as Detour stores
+    // tiles), and an L: the path turns at the inner corner whichever copy names it.
+    polygon_mesh m;
+    m.vertices = {{0, 0, 0}, {2, 0, 0}, {2, 0, 2}, {0, 0, 2}, // tile A: square 0
+                  {2, 0, 0}, {4, 0, 0}, {4, 0, 2}, {2, 0, 2}, // tile B: square 1
+                  {4, 0, 4}, {2, 0, 4}};                      // tile B: square 2 above 1
+    m.offsets = {0, 4, 8, 12};
+    m.corners = {0, 1, 2, 3, 4, 5, 6, 7, 7, 6, 8, 9};
+    m.neighbours = {no_polygon, 1, no_polygon, no_polygon, no_polygon, no_polygon,
+                    2,          0, 1,          no_polygon, no_polygon, no_polygon};
+    m.areas = {0, 0, 0};
+    m.flags = {1, 1, 1};
+    const auto ix = mesh_index::build(m);
+    ASSERT_TRUE(ix.ok()) << ix.err().message;
+    EXPECT_EQ(ix->canonical(7), 2u);
+    EXPECT_TRUE(ix->corner(2)); // three quarters walkable round (2, 2)
+    EXPECT_EQ(ix->around(2).size(), 3u);
+    mesh_path_search search;
+    const auto r = search.find_path(*ix, {.start = {{1, 0, 1}}, .goal = {{3, 0, 3.5f}}});
+    ASSERT_EQ(r.status, mesh_path_status::found) << r.message;
+    ASSERT_EQ(r.points.size(), 3u);
+    EXPECT_EQ(r.points[1], (vec3{2, 0, 2}));
+    EXPECT_NEAR(r.length, std::sqrt(2.0) + std::hypot(1.0, 1.5), 1e-9);
+}
+
 TEST(mesh_path, unreachable_and_bad_input_are_reported) {
     const auto m = testing::make_mesh({testing::rect(0, 0, 1, 1), testing::rect(2, 0, 3, 1)});
     auto r = find(m, {0.5f, 0, 0.5f}, {2.5f, 0, 0.5f});
