@@ -207,6 +207,7 @@ result<mesh_index> mesh_index::build(const polygon_mesh& mesh, float tolerance) 
     if (polygons == 0) return ix;
     const double w = max_x - min_x;
     const double h = max_z - min_z;
+    ix.extent_ = std::max({w, h, 1.0});
     double size = std::max(std::sqrt(w * h / polygons), extent_sum / polygons);
     size = std::max({size, w / 4096, h / 4096, 1e-6});
     ix.min_x_ = min_x;

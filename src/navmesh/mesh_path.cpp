@@ -201,10 +201,17 @@ void mesh_path_search::emit(std::uint32_t p, std::uint32_t i, double u0, double 
     const std::uint32_t base = mesh.offsets[p];
     const std::uint32_t size = mesh.offsets[p + 1] - base;
     const std::uint32_t i1 = i + 1 == size ? 0 : i + 1;
-    if (u0 < u_eps) u0 = 0;
-    if (u1 > 1 - u_eps) u1 = 1;
+    const vec3& va = mesh.vertices[mesh.corners[base + i]];
+    const vec3& vb = mesh.vertices[mesh.corners[base + i1]];
+    const vec a{va.x, va.z};
+    const vec b{vb.x, vb.z};
+    // Ends within line_tol_ of a corner are that corner: a ray along a straight wall of split
+    // edges meets its far corners only up to rounding in a float mesh.
+    const double snap = std::max(u_eps, line_tol_ / std::max(dist(a, b), 1e-300));
+    if (u0 < snap) u0 = 0;
+    if (u1 > 1 - snap) u1 = 1;
     if (u0 > u1) {
-        if (u0 - u1 > u_eps) return;
+        if (u0 - u1 > snap) return;
         // A single point is kept: a shortest path may graze a corner exactly there.
         if (u0 == 0) {
             u1 = 0;
@@ -214,10 +221,6 @@ void mesh_path_search::emit(std::uint32_t p, std::uint32_t i, double u0, double 
             u1 = u0;
         }
     }
-    const vec3& va = mesh.vertices[mesh.corners[base + i]];
-    const vec3& vb = mesh.vertices[mesh.corners[base + i1]];
-    const vec a{va.x, va.z};
-    const vec b{vb.x, vb.z};
     const vec x0 = u0 == 0 ? a : vec{a.x + u0 * (b.x - a.x), a.z + u0 * (b.z - a.z)};
     const vec x1 = u1 == 1 ? b : vec{a.x + u1 * (b.x - a.x), a.z + u1 * (b.z - a.z)};
     // Seen from the polygon across, the edge runs from b to a: x1 is its left end.
@@ -463,6 +466,7 @@ mesh_path_status mesh_path_search::start(const mesh_index& index,
             }
         }
     }
+    line_tol_ = 1e-7 * index.extent();
     improve(0, 0);
     for (const std::uint32_t p : starts_) open_root(sx_, sz_, 0, 0, p, no_node);
     return done(mesh_path_status::in_progress);

@@ -199,6 +199,21 @@ TEST(mesh_path, polygons_touching_at_a_point_are_not_joined_there) {
     EXPECT_EQ(r.points.size(), 5u);
 }
 
+TEST(mesh_path, a_ray_along_a_wall_rounded_off_its_line_still_turns_at_its_end) {
+    // A corridor along x (z 0..2) of 2 x 2 squares whose wall z = 0 turns down at x = 10 into
+    // a square below. The wall's split corner (2, 0) sits 1e-7 above the line, as float
+    // rounding leaves such corners: the ray from the start along the wall then meets the far
+    // corner (10, 0) 9e-7 off it. That end is still the corner, where the path turns.
+    std::vector<std::vector<vec3>> polys;
+    polys.push_back({{0, 0, 0}, {2, 0, 1e-7f}, {2, 0, 2}, {0, 0, 2}});
+    polys.push_back({{2, 0, 1e-7f}, {4, 0, 0}, {4, 0, 2}, {2, 0, 2}});
+    for (float x = 4; x < 12; x += 2) polys.push_back(testing::rect(x, 0, x + 2, 2));
+    polys.push_back(testing::rect(10, -2, 12, 0));
+    const auto r = find(testing::make_mesh(polys), {1, 0, 0}, {11, 0, -1.5f});
+    ASSERT_EQ(r.status, mesh_path_status::found) << r.message;
+    EXPECT_NEAR(r.length, 9 + std::hypot(1.0, 1.5), 1e-5);
+}
+
 TEST(mesh_path, unreachable_and_bad_input_are_reported) {
     const auto m = testing::make_mesh({testing::rect(0, 0, 1, 1), testing::rect(2, 0, 3, 1)});
     auto r = find(m, {0.5f, 0, 0.5f}, {2.5f, 0, 0.5f});

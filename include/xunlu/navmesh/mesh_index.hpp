@@ -86,6 +86,9 @@ class XUNLU_API mesh_index {
     /// bucket of the grid over their bounds in (x, z).
     [[nodiscard]] std::uint32_t locate(const vec3& point, double tolerance = 1e-4) const noexcept;
 
+    /// The larger side of the mesh's bounds in (x, z), at least 1: the scale of its rounding.
+    [[nodiscard]] double extent() const noexcept { return extent_; }
+
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
   private:
@@ -100,6 +103,7 @@ class XUNLU_API mesh_index {
     double min_x_ = 0;
     double min_z_ = 0;
     double bucket_size_ = 1;
+    double extent_ = 1;
     std::uint32_t buckets_x_ = 0;
     std::uint32_t buckets_z_ = 0;
     std::vector<std::uint32_t> bucket_begin_; ///< per bucket + 1, into bucket_polygons_

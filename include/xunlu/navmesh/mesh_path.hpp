@@ -156,6 +156,7 @@ class XUNLU_API mesh_path_search {
     std::uint64_t expanded_ = 0;
     std::uint64_t generated_ = 0;
     double sx_ = 0, sz_ = 0, tx_ = 0, tz_ = 0;
+    double line_tol_ = 0; ///< interval ends this near a corner (level units) are the corner
 };
 
 } // namespace xunlu::navmesh
