@@ -1,7 +1,8 @@
 // The crowd benchmark (BENCHMARKS.md "Crowds"): circle 100/250/1000/5000 and blocks 100/1000,
 // seeds 1-3, with 1 and 2 threads: completion time against the ideal, overlaps, bodies in
 // walls, bodies held back by the response, and microseconds per agent-tick, as one table.
-// `crowd_bench --quick` runs the small cases only; `--max-agents N` skips bigger ones.
+// `crowd_bench --quick` runs the small cases only; `--min-agents` / `--max-agents N` skip
+// smaller / bigger ones, `--seeds S` runs seeds 1..S, `--one-thread` skips the 2-thread runs.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 
 int main(int argc, char** argv) {
     std::size_t max_agents = 5000;
+    std::size_t min_agents = 0;
     std::vector<std::size_t> threads{1, 2};
     std::uint64_t seeds = 3;
     for (int i = 1; i < argc; ++i) {
@@ -19,6 +21,8 @@ int main(int argc, char** argv) {
             max_agents = 250;
         } else if (std::strcmp(argv[i], "--max-agents") == 0 && i + 1 < argc) {
             max_agents = std::strtoull(argv[++i], nullptr, 10);
+        } else if (std::strcmp(argv[i], "--min-agents") == 0 && i + 1 < argc) {
+            min_agents = std::strtoull(argv[++i], nullptr, 10);
         } else if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds = std::strtoull(argv[++i], nullptr, 10);
         } else if (std::strcmp(argv[i], "--one-thread") == 0) {
@@ -39,7 +43,7 @@ int main(int argc, char** argv) {
                 "overlap agent-ticks | max penetration | in walls | held back | us/agent-tick | "
                 "trajectory |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const bench_case& c : cases) {
-        if (c.agents > max_agents) continue;
+        if (c.agents > max_agents || c.agents < min_agents) continue;
         for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
             xunlu::crowd::scenario_options o;
             o.name = c.name;

@@ -83,9 +83,9 @@ TEST_F(cli, crowd_trajectories_pass_the_independent_checker) {
         std::size_t agents;
         const char* dt;
     };
-    for (const run_case rc : {run_case{"circle", 60, "0.1"}, run_case{"circle", 60, "0.05"},
-                              run_case{"blocks", 60, "0.1"}, run_case{"blocks", 60, "0.05"},
-                              run_case{"random", 50, "0.1"}, run_case{"random", 50, "0.05"}}) {
+    for (const run_case rc : {run_case{"circle", 50, "0.1"}, run_case{"circle", 50, "0.05"},
+                              run_case{"blocks", 50, "0.1"}, run_case{"blocks", 50, "0.05"},
+                              run_case{"random", 40, "0.1"}, run_case{"random", 40, "0.05"}}) {
         SCOPED_TRACE(std::string(rc.scenario) + " dt " + rc.dt);
         const std::string csv = path(std::string(rc.scenario) + rc.dt + ".csv");
         const auto r =
