@@ -139,11 +139,9 @@ template <class F> void crowd_world::for_each_candidate(vec2 min, vec2 max, F&& 
         if (bodies_[id].alive) f(id);
     });
     if (recent_.empty()) return;
-    const auto x0 = static_cast<std::int64_t>(std::floor(min.x / recent_bucket));
-    const auto x1 = static_cast<std::int64_t>(std::floor(max.x / recent_bucket));
-    const auto y0 = static_cast<std::int64_t>(std::floor(min.y / recent_bucket));
-    const auto y1 = static_cast<std::int64_t>(std::floor(max.y / recent_bucket));
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 4096) {
+    const double fx0 = std::floor(min.x / recent_bucket), fx1 = std::floor(max.x / recent_bucket);
+    const double fy0 = std::floor(min.y / recent_bucket), fy1 = std::floor(max.y / recent_bucket);
+    if (!((fx1 - fx0 + 1) * (fy1 - fy0 + 1) <= 4096)) { // also a huge or non-finite box
         for (const auto& [key, ids] : recent_) {
             for (const std::uint32_t id : ids) {
                 if (bodies_[id].alive) f(id);
@@ -151,6 +149,8 @@ template <class F> void crowd_world::for_each_candidate(vec2 min, vec2 max, F&& 
         }
         return;
     }
+    const auto x0 = static_cast<std::int64_t>(fx0), x1 = static_cast<std::int64_t>(fx1);
+    const auto y0 = static_cast<std::int64_t>(fy0), y1 = static_cast<std::int64_t>(fy1);
     for (std::int64_t y = y0; y <= y1; ++y) {
         for (std::int64_t x = x0; x <= x1; ++x) {
             const auto key = static_cast<std::uint64_t>(x) * 0x9E3779B97F4A7C15ULL ^

@@ -210,6 +210,16 @@ TEST(crowd_world, area_queries_match_a_scan) {
     check(); // before any tick: bodies just added
     ASSERT_TRUE(w.step(0.1).ok());
     check();
+    // Huge and non-finite areas: every body or none, at once (no bucket count overflow).
+    std::vector<agent_id> all;
+    w.agents_in_circle({10, 3}, 1e300, all);
+    EXPECT_EQ(all, ids);
+    w.agents_in_box(aabb{{-1e300, -1e300}, {1e300, 1e300}}, all);
+    EXPECT_EQ(all, ids);
+    w.agents_in_circle({10, 3}, std::numeric_limits<double>::infinity(), all);
+    EXPECT_EQ(all.size(), ids.size());
+    w.agents_in_circle({10, 3}, std::numeric_limits<double>::quiet_NaN(), all);
+    EXPECT_TRUE(all.empty());
 }
 
 TEST(crowd_world, same_scenario_same_trajectories_with_one_and_two_threads) {

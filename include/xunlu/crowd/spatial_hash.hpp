@@ -24,7 +24,10 @@ class spatial_hash {
         if (items_.empty()) return;
         const std::int64_t x0 = coord(min.x), x1 = coord(max.x);
         const std::int64_t y0 = coord(min.y), y1 = coord(max.y);
-        if ((x1 - x0 + 1) * (y1 - y0 + 1) > static_cast<std::int64_t>(mask_ + 1)) {
+        // In doubles: a huge box must not overflow the bucket count.
+        if ((static_cast<double>(x1) - static_cast<double>(x0) + 1) *
+                (static_cast<double>(y1) - static_cast<double>(y0) + 1) >
+            static_cast<double>(mask_ + 1)) {
             for (const item& it : items_) f(it.id, it.p);
             return;
         }
