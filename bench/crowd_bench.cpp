@@ -2,7 +2,8 @@
 // seeds 1-3, with 1 and 2 threads: completion time against the ideal, overlaps, bodies in
 // walls, bodies held back by the response, and microseconds per agent-tick, as one table.
 // `crowd_bench --quick` runs the small cases only; `--min-agents` / `--max-agents N` skip
-// smaller / bigger ones, `--seeds S` runs seeds 1..S, `--one-thread` skips the 2-thread runs.
+// smaller / bigger ones, `--seeds S` runs seeds 1..S, `--one-thread` skips the 2-thread runs,
+// `--seconds CAP` replaces the default cap (3 x the ideal + 30 s), `--only NAME` one scenario.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +15,8 @@
 int main(int argc, char** argv) {
     std::size_t max_agents = 5000;
     std::size_t min_agents = 0;
+    double seconds = 0;
+    std::string only;
     std::vector<std::size_t> threads{1, 2};
     std::uint64_t seeds = 3;
     for (int i = 1; i < argc; ++i) {
@@ -23,6 +26,10 @@ int main(int argc, char** argv) {
             max_agents = std::strtoull(argv[++i], nullptr, 10);
         } else if (std::strcmp(argv[i], "--min-agents") == 0 && i + 1 < argc) {
             min_agents = std::strtoull(argv[++i], nullptr, 10);
+        } else if (std::strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
+            seconds = std::strtod(argv[++i], nullptr);
+        } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            only = argv[++i];
         } else if (std::strcmp(argv[i], "--seeds") == 0 && i + 1 < argc) {
             seeds = std::strtoull(argv[++i], nullptr, 10);
         } else if (std::strcmp(argv[i], "--one-thread") == 0) {
@@ -44,11 +51,13 @@ int main(int argc, char** argv) {
                 "trajectory |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const bench_case& c : cases) {
         if (c.agents > max_agents || c.agents < min_agents) continue;
+        if (!only.empty() && only != c.name) continue;
         for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
             xunlu::crowd::scenario_options o;
             o.name = c.name;
             o.agents = c.agents;
             o.seed = seed;
+            o.seconds = seconds;
             const auto s = xunlu::crowd::make_scenario(o);
             if (!s) {
                 std::fprintf(stderr, "%s %zu: %s\n", c.name, c.agents, s.err().message.c_str());
