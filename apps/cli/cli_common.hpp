@@ -196,6 +196,7 @@ void register_landmarks(CLI::App& app);
 void register_route(CLI::App& app);
 void register_ray(CLI::App& app);
 void register_poly(CLI::App& app);
+void register_crowd(CLI::App& app);
 /// `poly mesh`, added to the `poly` command by register_poly.
 void register_poly_mesh(CLI::App& poly);
 void register_compare(CLI::App& app);

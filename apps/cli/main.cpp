@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
 #endif
     xunlu::cli::register_graph(app);
     xunlu::cli::register_simulate(app);
+    xunlu::cli::register_crowd(app);
     xunlu::cli::register_fog(app);
     xunlu::cli::register_update(app);
     try {
