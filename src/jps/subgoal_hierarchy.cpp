@@ -328,7 +328,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     limit_now = 0;
     for (std::uint32_t v = 0; v < n; ++v) {
         order.push({priority(v), v});
-        if (v % 1024 == 1023) {
+        if (v % 64 == 63) {
             if (auto over = watch.check(bytes_now(), "while ordering the subgoals (" +
                                                          std::to_string(v + 1) + " of " +
                                                          std::to_string(n) + ")")) {
@@ -380,7 +380,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
                                " of " + std::to_string(n) + " subgoals",
                            false);
         }
-        if (next_rank % 256 == 0) {
+        if (next_rank % 32 == 0) {
             if (auto over =
                     watch.check(bytes_now(), "after contracting " + std::to_string(next_rank) +
                                                  " of " + std::to_string(n) + " subgoals")) {
