@@ -87,6 +87,7 @@ class witness_search {
                 if (--waiting == 0) break;
                 aim(first, targets);
             }
+            work_ += adj[u].size();
             for (const work_edge& e : adj[u]) {
                 if (e.to == skip) continue;
                 const double nd = d + e.cost;
@@ -101,6 +102,9 @@ class witness_search {
     [[nodiscard]] double distance(std::uint32_t v) const noexcept {
         return stamp_[v] == generation_ ? dist_[v] : inf;
     }
+    /// Edges scanned by all runs so far (the build's work bound counts them).
+    [[nodiscard]] std::uint64_t work() const noexcept { return work_; }
+    void add_work(std::uint64_t w) noexcept { work_ += w; }
 
   private:
     /// The bound (the longest way over the skipped subgoal) and the box of the waiting targets.
@@ -145,6 +149,7 @@ class witness_search {
     const std::vector<cell>& cells_;
     octile_length octile_;
     std::uint32_t generation_ = 0;
+    std::uint64_t work_ = 0;
     double bound_ = 0;
     cell low_{};
     cell high_{};
@@ -210,12 +215,11 @@ std::size_t subgoal_hierarchy::memory_bytes() const noexcept {
            edges_.capacity() * sizeof(subgoal_up_edge) + halves_.capacity() * sizeof(std::uint32_t);
 }
 
-subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
-                                           const grid::movement_rules& rules,
-                                           const build_progress& progress,
-                                           std::size_t witness_limit, std::size_t edge_limit,
-                                           std::size_t core_degree,
-                                           const search::build_budget* budget) {
+subgoal_hierarchy
+subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
+                         const grid::movement_rules& rules, const build_progress& progress,
+                         std::size_t witness_limit, std::size_t edge_limit, std::size_t core_degree,
+                         const search::build_budget* budget, std::uint64_t work_limit) {
     const auto began = std::chrono::steady_clock::now();
     search::build_watch watch(budget, "subgoal-ch", graph->width(), graph->height());
     subgoal_hierarchy h;
@@ -253,9 +257,12 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
     std::vector<double> want(n, inf); ///< per target of the current u: its way over v
     std::vector<work_edge> pending;
     std::size_t limit_now = witness_limit;
-    const auto shortcuts_of = [&](std::uint32_t v) {
+    const auto shortcuts_of = [&](std::uint32_t v) -> std::size_t {
         around.assign(adj[v].begin(), adj[v].end());
         needed.clear();
+        // A subgoal over the core degree goes to the core when its turn comes: no searches,
+        // and a priority that puts it after the others (as if every pair needed a shortcut).
+        if (around.size() > core_degree) return around.size() * (around.size() - 1) / 2;
         // The search from the i-th neighbour looks for the later ones only.
         for (std::size_t i = 0; i + 1 < around.size(); ++i) {
             const std::uint32_t u = around[i].to;
@@ -272,6 +279,7 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
             for (std::size_t k = 0; left > 0 && k < adj[u].size(); ++k) {
                 const work_edge& e = adj[u][k];
                 if (e.to == v) continue;
+                witness.add_work(adj[e.to].size());
                 for (const work_edge& f : adj[e.to]) {
                     if (open[f.to] != 0 && e.cost + f.cost <= want[f.to] + tie) {
                         open[f.to] = 0;
@@ -356,6 +364,16 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
             contracted[v] = 2;
             core.push_back(v);
             continue;
+        }
+        if (witness.work() > work_limit) {
+            // The work bound: every subgoal not contracted yet joins the core (in queue order).
+            for (contracted[v] = 2, core.push_back(v); !order.empty(); order.pop()) {
+                const std::uint32_t w = order.top().second;
+                if (contracted[w] != 0) continue;
+                contracted[w] = 2;
+                core.push_back(w);
+            }
+            break;
         }
         // shortcuts_of(v) ran last (inside priority): `around` and `needed` are v's.
         for (const work_edge& e : around) up[v].push_back({e.to, e.mid, e.cost});

@@ -42,6 +42,10 @@ class subgoal_hierarchy {
     /// Subgoals with more live edges than this when their turn comes are not contracted: they
     /// stay in the core (see build).
     static constexpr std::size_t default_core_degree = 48;
+    /// Edges the witness searches may scan in all before the build stops contracting and puts
+    /// every subgoal left into the core: a bound on the build's time (a few seconds on one core)
+    /// that, unlike a clock, gives the same hierarchy on every machine.
+    static constexpr std::uint64_t default_work_limit = 1'500'000'000;
 
     /// Contracts the subgoals of `graph` (lazy edge-difference order, witness searches bounded
     /// by `witness_limit` settled subgoals and goal-directed by the octile distance to their
@@ -50,7 +54,8 @@ class subgoal_hierarchy {
     /// comes stays uncontracted: these form the core, ranked above all others, whose edges
     /// among themselves are kept at both ends, so a query searches the core in both directions
     /// (open maps, where subgoals see many others, would otherwise add shortcuts without end:
-    /// the core bounds the build's time and size and keeps every answer exact).
+    /// the core bounds the build's time and size and keeps every answer exact). Once the
+    /// witness searches have scanned `work_limit` edges, every subgoal left joins the core.
     /// `progress(1, done, total)` reports contracted subgoals. More than `edge_limit` edges
     /// (tests pass small ones) stops the build with `problem()` set; so does passing `budget`
     /// (also `stopped()` then, with the budget's reason).
@@ -58,7 +63,8 @@ class subgoal_hierarchy {
     build(std::shared_ptr<const subgoal_graph> graph, const grid::movement_rules& rules,
           const build_progress& progress = {}, std::size_t witness_limit = 128,
           std::size_t edge_limit = max_edges, std::size_t core_degree = default_core_degree,
-          const search::build_budget* budget = nullptr);
+          const search::build_budget* budget = nullptr,
+          std::uint64_t work_limit = default_work_limit);
 
     /// A rough estimate of build's time (ms, one core of a current desktop CPU) from the
     /// graph alone (linear in its links): each subgoal's contraction runs a witness search per
