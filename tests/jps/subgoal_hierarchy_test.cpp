@@ -270,6 +270,21 @@ TEST(subgoal_hierarchy, a_core_of_uncontracted_subgoals_keeps_queries_optimal) {
     }
 }
 
+// The work bound: once the witness searches have scanned that many edges, every subgoal left
+// joins the core; with a bound of one edge nearly all do, and the answers stay exact.
+TEST(subgoal_hierarchy, the_work_bound_leaves_the_rest_in_the_core) {
+    const grid::grid_map map = std::move(grid::generate_random(48, 40, 25.0, 9).value());
+    const auto graph = std::make_shared<const subgoal_graph>(subgoal_graph::build(map, sh_mask));
+    subgoal_hierarchy h =
+        subgoal_hierarchy::build(graph, {}, {}, 128, subgoal_hierarchy::max_edges,
+                                 subgoal_hierarchy::default_core_degree, nullptr, 1);
+    ASSERT_TRUE(h.problem().empty()) << h.problem();
+    EXPECT_GE(h.core_count() + 2, h.node_count());
+    jps::subgoal_ch_search engine;
+    engine.use_hierarchy(map, std::move(h));
+    expect_optimal(map, engine, "work bound 1");
+}
+
 // A build budget stops the contraction: the reason names the method, the map's size and the
 // limit passed; cancellation stops it too; the progress callback sees the contraction.
 TEST(subgoal_hierarchy, a_build_budget_stops_the_build_and_says_why) {
