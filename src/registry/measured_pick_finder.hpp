@@ -47,7 +47,8 @@ struct pick_candidate {
 /// given a build budget of half their build time plus gate_slack_ms (less when the request's
 /// own budget is smaller), is skipped when the estimate from its subgoal graph (linear to
 /// build) passes that budget, and is stopped when its build does: the whole build stays
-/// within 1.5 times the pick's plus about a second, whichever wins.
+/// within 1.5 times the pick's plus about a second when an ungated candidate wins (not when
+/// the gated one wins with a build far cheaper than theirs).
 class measured_pick_finder final : public search::finder {
   public:
     /// Pairs drawn; they are timed in chunks of pilot_chunk, and the pilot stops after the chunk
