@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -31,6 +32,7 @@
 #include "xunlu/render/hex_picture.hpp"
 #include "xunlu/render/map_picture.hpp"
 #include "xunlu/render/png_writer.hpp"
+#include "xunlu/search/build_budget.hpp"
 
 namespace xunlu::cli {
 
@@ -44,6 +46,8 @@ struct find_args {
     std::string out;
     std::string png;
     std::size_t max_memory_mb = 0;
+    std::size_t max_preprocess_ms = 0;
+    std::size_t max_preprocess_mb = 0;
     bool json = false;
     std::string batch;
     std::string jps_table;
@@ -53,6 +57,17 @@ struct find_args {
     std::string layers;
     unit_layer_args unit;
 };
+
+/// The budget of the per-map builds (--max-preprocess-ms, --max-preprocess-mb), or none.
+std::optional<search::build_budget> preprocess_budget(const find_args& a) {
+    if (a.max_preprocess_ms == 0 && a.max_preprocess_mb == 0) return std::nullopt;
+    search::build_budget budget;
+    budget.max_ms = static_cast<double>(a.max_preprocess_ms);
+    budget.max_bytes = a.max_preprocess_mb > (std::numeric_limits<std::size_t>::max() >> 20)
+                           ? std::numeric_limits<std::size_t>::max()
+                           : a.max_preprocess_mb << 20;
+    return budget;
+}
 
 std::size_t memory_cap_bytes(std::size_t mb) {
     return mb > (std::numeric_limits<std::size_t>::max() >> 20)
@@ -183,6 +198,7 @@ void run_find_batch(const find_args& a) {
     std::map<std::string, std::unique_ptr<search::finder>> engines;
     batch_reader reader(a.batch);
     bool bad_line = false, not_found = false;
+    const auto budget = preprocess_budget(a);
     while (auto line = reader.next()) {
         nlohmann::json out;
         nlohmann::json query;
@@ -210,6 +226,7 @@ void run_find_batch(const find_args& a) {
             apply_hex(request, loaded.hex, o.algo);
             request.max_memory_bytes =
                 memory_cap_bytes(json_get<std::uint64_t>(query, "max_memory_mb", a.max_memory_mb));
+            if (budget) request.preprocess = &*budget;
             auto& engine = engines[o.algo];
             if (!engine) engine = registry::find_finder(o.algo)->make();
             const auto t0 = std::chrono::steady_clock::now();
@@ -263,6 +280,8 @@ void run_find(const find_args& a) {
     check_unit_fits(a.unit.size, map, request.goal, "goal");
     apply_hex(request, loaded.hex, a.search.algo);
     request.max_memory_bytes = memory_cap_bytes(a.max_memory_mb);
+    const auto budget = preprocess_budget(a);
+    if (budget) request.preprocess = &*budget;
     // The picture's trace comes from the one timed run (an observer records it as the search
     // goes), so with --png the time includes recording it.
     request.record_trace = !a.png.empty();
@@ -342,6 +361,14 @@ void register_find(CLI::App& app) {
     cmd->add_option("--max-memory-mb", args->max_memory_mb,
                     "cap on the search's scratch memory in MiB (0 = none); exceeding it ends "
                     "the search with status resource_exhausted (exit 2)")
+        ->check(non_negative());
+    cmd->add_option("--max-preprocess-ms", args->max_preprocess_ms,
+                    "build budget of the per-map data a first query builds, in ms (0 = none; "
+                    "subgoal-ch and auto-pre): a build that passes it stops and the query ends "
+                    "resource_exhausted (exit 2) with a reason naming the limit")
+        ->check(non_negative());
+    cmd->add_option("--max-preprocess-mb", args->max_preprocess_mb,
+                    "memory budget of those builds in MiB (0 = none), as --max-preprocess-ms")
         ->check(non_negative());
     cmd->add_flag("--json", args->json, "print one JSON object");
     cmd->add_option("--batch", args->batch,

@@ -202,6 +202,7 @@ void run_scen(const scen_args& a) {
     const bool progress = stderr_is_terminal() && !a.json;
     // Phase 1: maps loaded, requests made and per-map data built, timed apart.
     double preprocess_us = 0;
+    std::size_t preprocess_bytes = 0;
     std::vector<scen_job> jobs;
     const std::size_t every = std::max<std::size_t>(1, a.every);
     for (std::size_t i = 0; i < scens.size(); i += every) {
@@ -232,7 +233,7 @@ void run_scen(const scen_args& a) {
             // timed apart, so the per-query figures cover queries only.
             const auto tp = std::chrono::steady_clock::now();
             engine->start(map, request);
-            (void)engine->finish();
+            preprocess_bytes += engine->finish().stats.preprocessing_bytes;
             preprocess_us += micros_since(tp);
         }
         jobs.push_back({i, &it->second, request});
@@ -328,6 +329,7 @@ void run_scen(const scen_args& a) {
         j["p99_us"] = p99;
         j["expanded_mean"] = expanded_mean;
         j["preprocess_us"] = preprocess_us;
+        j["preprocess_bytes"] = preprocess_bytes;
         j["warmup_us"] = phase.warmup_us;
         j["threads"] = a.threads;
         j["queries_per_s"] = queries_per_s;

@@ -43,6 +43,8 @@ void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
             j["hierarchy_ms"] = h->build_ms();
             j["upward_edges"] = h->edge_count();
             j["shortcuts"] = h->shortcut_count();
+            j["core_subgoals"] = h->core_count();
+            j["hierarchy_estimate_ms"] = jps::subgoal_hierarchy::estimate_build_ms(g);
             j["hierarchy_bytes"] = h->memory_bytes();
             if (!h->problem().empty()) j["hierarchy_problem"] = h->problem();
             if (!a.hierarchy_out.empty()) j["hierarchy_out"] = a.hierarchy_out;
@@ -57,8 +59,9 @@ void print_graph(const subgoal_graph_args& a, const grid::grid_map& map,
                 a.out.c_str());
     if (h != nullptr && h->problem().empty()) {
         std::printf("hierarchy (subgoal-ch) contracted in %.1f ms: %zu upward edges (%zu "
-                    "shortcuts made), %zu bytes\n",
-                    h->build_ms(), h->edge_count(), h->shortcut_count(), h->memory_bytes());
+                    "shortcuts made), %zu subgoals left in the core, %zu bytes\n",
+                    h->build_ms(), h->edge_count(), h->shortcut_count(), h->core_count(),
+                    h->memory_bytes());
     } else if (h != nullptr) {
         std::printf("hierarchy (subgoal-ch) not built: %s\n", h->problem().c_str());
     }

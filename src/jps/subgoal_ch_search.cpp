@@ -260,10 +260,18 @@ search::search_result subgoal_ch_search::find_path(const grid::grid_map& map,
             map.derived().get_or_build<subgoal_graph>(static_cast<std::uint64_t>(mask), [&] {
                 return subgoal_graph::build(map, mask, s.progress);
             });
-        s.hierarchy = map.derived().get_or_build<subgoal_hierarchy>(
-            key, [&] { return subgoal_hierarchy::build(graph, request.rules, s.progress); });
+        s.hierarchy = map.derived().get_or_build<subgoal_hierarchy>(key, [&] {
+            return subgoal_hierarchy::build(
+                graph, request.rules, s.progress, 128, subgoal_hierarchy::max_edges,
+                subgoal_hierarchy::default_core_degree, request.preprocess);
+        });
     }
     const subgoal_hierarchy& h = *s.hierarchy;
+    if (h.stopped()) { // over the caller's build budget: said, not searched another way
+        out.status = search::search_status::resource_exhausted;
+        out.reason = h.problem();
+        return out;
+    }
     if (!h.problem().empty()) {
         return fall_back(std::string(algorithm) + " fell back to A*: " + h.problem());
     }

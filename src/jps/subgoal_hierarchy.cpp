@@ -87,6 +87,7 @@ class witness_search {
                 if (--waiting == 0) break;
                 aim(first, targets);
             }
+            work_ += adj[u].size();
             for (const work_edge& e : adj[u]) {
                 if (e.to == skip) continue;
                 const double nd = d + e.cost;
@@ -101,6 +102,9 @@ class witness_search {
     [[nodiscard]] double distance(std::uint32_t v) const noexcept {
         return stamp_[v] == generation_ ? dist_[v] : inf;
     }
+    /// Edges scanned by all runs so far (the build's work bound counts them).
+    [[nodiscard]] std::uint64_t work() const noexcept { return work_; }
+    void add_work(std::uint64_t w) noexcept { work_ += w; }
 
   private:
     /// The bound (the longest way over the skipped subgoal) and the box of the waiting targets.
@@ -145,6 +149,7 @@ class witness_search {
     const std::vector<cell>& cells_;
     octile_length octile_;
     std::uint32_t generation_ = 0;
+    std::uint64_t work_ = 0;
     double bound_ = 0;
     cell low_{};
     cell high_{};
@@ -191,17 +196,32 @@ std::uint64_t subgoal_hierarchy::cache_key(grid::obstacle_mask mask,
     return static_cast<std::uint64_t>(mask) | (static_cast<std::uint64_t>(rules.costs) << 8);
 }
 
+double subgoal_hierarchy::estimate_build_ms(const subgoal_graph& graph, std::size_t core_degree) {
+    // Measured (CPU time): 160-240 ns per unit of sum(min(degree, core_degree)^2) on the
+    // street, sc1, bg512 and dao maps of the shared set; maps whose witnesses are far (random
+    // obstacles: 2.5 us per unit on random512-10-0) are underestimated, and left to the budget.
+    constexpr double ns_per_unit = 250.0;
+    double units = 0;
+    for (std::uint32_t k = 0; k < graph.subgoal_count(); ++k) {
+        const auto d = static_cast<double>(std::min(graph.neighbours(k).size(), core_degree));
+        units += d * d;
+    }
+    return units * ns_per_unit / 1e6;
+}
+
 std::size_t subgoal_hierarchy::memory_bytes() const noexcept {
     return sizeof(*this) + cells_.capacity() * sizeof(cell) +
            rank_.capacity() * sizeof(std::uint32_t) + first_.capacity() * sizeof(std::uint32_t) +
            edges_.capacity() * sizeof(subgoal_up_edge) + halves_.capacity() * sizeof(std::uint32_t);
 }
 
-subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
-                                           const grid::movement_rules& rules,
-                                           const build_progress& progress,
-                                           std::size_t witness_limit, std::size_t edge_limit) {
+subgoal_hierarchy
+subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> graph,
+                         const grid::movement_rules& rules, const build_progress& progress,
+                         std::size_t witness_limit, std::size_t edge_limit, std::size_t core_degree,
+                         const search::build_budget* budget, std::uint64_t work_limit) {
     const auto began = std::chrono::steady_clock::now();
+    search::build_watch watch(budget, "subgoal-ch", graph->width(), graph->height());
     subgoal_hierarchy h;
     h.graph_ = std::move(graph);
     h.costs_ = rules.costs;
@@ -229,16 +249,57 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
 
     // The shortcuts contracting v needs: for each pair of live neighbours u, w, one when no
     // path avoiding v is as short as u-v-w (within the witness search's limit).
-    const auto shortcuts_of = [&](std::uint32_t v) {
+    // Before any search, the witnesses of one or two edges: in a subgoal graph most pairs of a
+    // subgoal's neighbours see each other, or see a common subgoal, by a way as short. `direct`
+    // holds, per subgoal, the length of u's edge to it (inf elsewhere; reset after each u).
+    std::vector<double> direct(n, inf);
+    std::vector<char> open(n, 0);     ///< per target of the current u: no witness found yet
+    std::vector<double> want(n, inf); ///< per target of the current u: its way over v
+    std::vector<work_edge> pending;
+    std::size_t limit_now = witness_limit;
+    const auto shortcuts_of = [&](std::uint32_t v) -> std::size_t {
         around.assign(adj[v].begin(), adj[v].end());
         needed.clear();
+        // A subgoal over the core degree goes to the core when its turn comes: no searches,
+        // and a priority that puts it after the others (as if every pair needed a shortcut).
+        if (around.size() > core_degree) return around.size() * (around.size() - 1) / 2;
         // The search from the i-th neighbour looks for the later ones only.
         for (std::size_t i = 0; i + 1 < around.size(); ++i) {
-            witness.run(adj, around[i].to, v, around[i].cost, witness_limit,
-                        std::span<const work_edge>(around).subspan(i + 1));
+            const std::uint32_t u = around[i].to;
+            for (const work_edge& e : adj[u]) direct[e.to] = e.cost;
+            pending.clear();
+            std::size_t left = 0;
             for (std::size_t j = i + 1; j < around.size(); ++j) {
+                const std::uint32_t w = around[j].to;
+                want[w] = around[i].cost + around[j].cost;
+                open[w] = direct[w] > want[w] + tie ? 1 : 0;
+                left += open[w];
+            }
+            // Two edges u-x-w (x not v).
+            for (std::size_t k = 0; left > 0 && k < adj[u].size(); ++k) {
+                const work_edge& e = adj[u][k];
+                if (e.to == v) continue;
+                witness.add_work(adj[e.to].size());
+                for (const work_edge& f : adj[e.to]) {
+                    if (open[f.to] != 0 && e.cost + f.cost <= want[f.to] + tie) {
+                        open[f.to] = 0;
+                        --left;
+                    }
+                }
+            }
+            for (std::size_t j = i + 1; j < around.size(); ++j) {
+                if (open[around[j].to] != 0) pending.push_back(around[j]);
+            }
+            for (const work_edge& e : adj[u]) direct[e.to] = inf;
+            if (!pending.empty()) {
+                witness.run(adj, u, v, around[i].cost, limit_now, pending);
+            }
+            for (std::size_t j = i + 1; j < around.size(); ++j) {
+                const std::uint32_t w = around[j].to;
+                if (open[w] == 0) continue;
+                open[w] = 0;
                 const double via = around[i].cost + around[j].cost;
-                if (witness.distance(around[j].to) > via + tie) needed.emplace_back(i, j);
+                if (witness.distance(w) > via + tie) needed.emplace_back(i, j);
             }
         }
         return needed.size();
@@ -250,12 +311,44 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         return 2 * added - static_cast<std::int64_t>(around.size()) +
                static_cast<std::int64_t>(deleted[v]);
     };
+    // The budget: the working graph, the upward edges so far, the per-subgoal arrays.
+    std::size_t up_edges = 0;
+    const auto bytes_now = [&] {
+        return 2 * edges * sizeof(work_edge) + up_edges * sizeof(subgoal_up_edge) +
+               std::size_t{n} * (sizeof(std::vector<work_edge>) +
+                                 sizeof(std::vector<subgoal_up_edge>) + 4 * sizeof(double));
+    };
+    const auto give_up = [&](std::string reason, bool stopped) {
+        h.problem_ = std::move(reason);
+        h.stopped_ = stopped;
+        h.rank_.clear();
+        h.first_.assign(1, 0);
+        h.edges_.clear();
+        h.shortcuts_ = 0;
+        h.core_ = 0;
+        return h;
+    };
     using queued = std::pair<std::int64_t, std::uint32_t>;
     std::priority_queue<queued, std::vector<queued>, std::greater<>> order;
-    for (std::uint32_t v = 0; v < n; ++v) order.push({priority(v), v});
+    // The first order uses only the witnesses of one or two edges (no search): it is corrected
+    // lazily as subgoals come up, and the searches on the whole graph were most of the build
+    // (1.9 of 3.2 s on Berlin_0_256).
+    limit_now = 0;
+    for (std::uint32_t v = 0; v < n; ++v) {
+        order.push({priority(v), v});
+        if (v % 64 == 63) {
+            if (auto over = watch.check(bytes_now(), "while ordering the subgoals (" +
+                                                         std::to_string(v + 1) + " of " +
+                                                         std::to_string(n) + ")")) {
+                return give_up(std::move(*over), true);
+            }
+        }
+    }
 
+    limit_now = witness_limit;
     h.rank_.assign(n, 0);
     std::vector<std::vector<subgoal_up_edge>> up(n);
+    std::vector<std::uint32_t> core;
     std::uint32_t next_rank = 0;
     while (!order.empty()) {
         const std::uint32_t v = order.top().second;
@@ -267,8 +360,24 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
             order.push({p, v});
             continue;
         }
+        if (around.size() > core_degree) { // stays live, in the core
+            contracted[v] = 2;
+            core.push_back(v);
+            continue;
+        }
+        if (witness.work() > work_limit) {
+            // The work bound: every subgoal not contracted yet joins the core (in queue order).
+            for (contracted[v] = 2, core.push_back(v); !order.empty(); order.pop()) {
+                const std::uint32_t w = order.top().second;
+                if (contracted[w] != 0) continue;
+                contracted[w] = 2;
+                core.push_back(w);
+            }
+            break;
+        }
         // shortcuts_of(v) ran last (inside priority): `around` and `needed` are v's.
         for (const work_edge& e : around) up[v].push_back({e.to, e.mid, e.cost});
+        up_edges += around.size();
         for (const auto& [i, j] : needed) {
             edges +=
                 link(adj, around[i].to, around[j].to, around[i].cost + around[j].cost, v) ? 1 : 0;
@@ -284,18 +393,31 @@ subgoal_hierarchy subgoal_hierarchy::build(std::shared_ptr<const subgoal_graph> 
         }
         std::vector<work_edge>().swap(adj[v]);
         if (edges > edge_limit) {
-            h.problem_ = "the contraction passed " + std::to_string(edge_limit) +
-                         " edges (links and shortcuts) after " + std::to_string(next_rank) +
-                         " of " + std::to_string(n) + " subgoals";
-            h.rank_.clear();
-            h.first_.assign(1, 0);
-            h.edges_.clear();
-            h.shortcuts_ = 0;
-            return h;
+            return give_up("the contraction passed " + std::to_string(edge_limit) +
+                               " edges (links and shortcuts) after " + std::to_string(next_rank) +
+                               " of " + std::to_string(n) + " subgoals",
+                           false);
         }
-        if (progress && (next_rank % 1024 == 0 || next_rank == n)) {
-            progress(1, static_cast<std::int32_t>(next_rank), static_cast<std::int32_t>(n));
+        if (next_rank % 32 == 0) {
+            if (auto over =
+                    watch.check(bytes_now(), "after contracting " + std::to_string(next_rank) +
+                                                 " of " + std::to_string(n) + " subgoals")) {
+                return give_up(std::move(*over), true);
+            }
         }
+        if (next_rank % 1024 == 0 || next_rank == n) {
+            if (progress) {
+                progress(1, static_cast<std::int32_t>(next_rank), static_cast<std::int32_t>(n));
+            }
+            watch.progress(1, next_rank, n);
+        }
+    }
+    // The core: ranked last, each with its live edges (all to other core subgoals) kept at its
+    // own end, so both search directions cross the core freely.
+    h.core_ = core.size();
+    for (const std::uint32_t v : core) {
+        h.rank_[v] = next_rank++;
+        for (const work_edge& e : adj[v]) up[v].push_back({e.to, e.mid, e.cost});
     }
     h.first_.reserve(std::size_t{n} + 1);
     h.first_.push_back(0);
@@ -367,7 +489,8 @@ namespace xunlu::jps {
 namespace {
 
 constexpr char hierarchy_magic[8] = {'X', 'U', 'N', 'L', 'U', 'S', 'G', 'H'};
-/// Common header (32), subgoals (8), upward edges (8), cost model (4), reserved (4).
+/// Common header (32), subgoals (8), upward edges (8), cost model (4), core subgoals (4; 0 in
+/// files of builds without a core).
 constexpr std::size_t hierarchy_header_bytes = 56;
 constexpr std::size_t hierarchy_trailer_bytes = 8;
 constexpr std::size_t bytes_per_edge = 16; ///< to (4), mid (4), cost (8, IEEE double)
@@ -390,7 +513,7 @@ std::vector<std::uint8_t> subgoal_hierarchy::serialise() const {
     put_u64(out, rank_.size());
     put_u64(out, edges_.size());
     put_u32(out, static_cast<std::uint32_t>(costs_));
-    put_u32(out, 0);
+    put_u32(out, static_cast<std::uint32_t>(core_));
     for (const std::uint32_t r : rank_) put_u32(out, r);
     for (const std::uint32_t f : first_) put_u32(out, f);
     for (const subgoal_up_edge& e : edges_) {
@@ -472,9 +595,15 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
                     std::to_string(get_u32(p + 48)) + "), not these (" +
                     std::to_string(static_cast<std::uint32_t>(rules.costs)) + ")");
     }
+    const std::uint64_t core = get_u32(p + 52);
+    if (core > n) {
+        return fail("subgoal hierarchy declares a core of " + std::to_string(core) +
+                    " subgoals, more than its " + std::to_string(n));
+    }
     subgoal_hierarchy h;
     h.graph_ = std::move(graph);
     h.costs_ = rules.costs;
+    h.core_ = static_cast<std::size_t>(core);
     const std::uint8_t* q = p + hierarchy_header_bytes;
     h.rank_.resize(static_cast<std::size_t>(n));
     std::vector<char> taken(static_cast<std::size_t>(n), 0);
@@ -509,8 +638,10 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
         for (const subgoal_up_edge& e : h.up(k)) {
             const std::string which =
                 "edge from subgoal " + std::to_string(k) + " to " + std::to_string(e.to);
-            if (e.to >= n || h.rank_[e.to] <= h.rank_[k] || !std::isfinite(e.cost) || e.cost <= 0 ||
-                e.cost > longest) {
+            // Upwards, or between two core subgoals (the last `core` ranks).
+            const bool in_core = e.to < n && h.rank_[k] >= n - core && h.rank_[e.to] >= n - core;
+            if (e.to >= n || e.to == k || (h.rank_[e.to] <= h.rank_[k] && !in_core) ||
+                !std::isfinite(e.cost) || e.cost <= 0 || e.cost > longest) {
                 return fail(which + " does not climb to another subgoal at a finite cost");
             }
             if (e.mid == none) {
@@ -524,7 +655,9 @@ result<subgoal_hierarchy> subgoal_hierarchy::parse(std::span<const std::uint8_t>
                 continue;
             }
             const subgoal_up_edge* low =
-                e.mid < n && h.rank_[e.mid] < h.rank_[k] ? h.edge(e.mid, k) : nullptr;
+                e.mid < n && h.rank_[e.mid] < h.rank_[k] && h.rank_[e.mid] < n - core
+                    ? h.edge(e.mid, k)
+                    : nullptr;
             const subgoal_up_edge* high = low != nullptr ? h.edge(e.mid, e.to) : nullptr;
             if (high == nullptr || !close(e.cost, low->cost + high->cost)) {
                 return fail(which + " is a shortcut over subgoal " + std::to_string(e.mid) +

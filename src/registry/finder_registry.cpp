@@ -298,14 +298,18 @@ const std::vector<finder_entry>& table() {
                  jps::jump_pruning::intermediate);
          }},
         {"auto-pre",
-         "the faster of jps+-dh and subgoal-ch on each map (rule 8): on first use each builds "
-         "its tables on a copy of the map and both are timed on 64-256 sample queries; the "
-         "winner's tables are kept, the pick is per map, obstacle mask and step costs, and "
-         "named in `reason`",
+         "the fastest of jps+-dh, jps+ and subgoal-ch on each map (rule 8): on first use each "
+         "builds its tables on a copy of the map (subgoal-ch only when its estimate fits half "
+         "the others' build time plus 0.7 s, and stopped at that budget) and they are timed on "
+         "64-256 sample queries; the winner's tables are kept, the pick is per map, obstacle "
+         "mask and step costs, and named in `reason`",
          rule8_table_caps(),
          [] {
              return std::make_unique<detail::measured_pick_finder>(
-                 "auto-pre", std::vector<std::string_view>{"jps+-dh", "subgoal-ch"});
+                 "auto-pre", std::vector<detail::pick_candidate>{
+                                 {.name = "jps+-dh", .copy = 0},
+                                 {.name = "jps+", .copy = 0},
+                                 {.name = "subgoal-ch", .copy = 1, .gated = true}});
          }},
         {"theta",
          "Theta* (any-angle): A* over cell centres where a node takes its parent's parent as "

@@ -12,7 +12,9 @@
 #include <string>
 #include <utility>
 
+#include "xunlu/jps/subgoal_hierarchy.hpp"
 #include "xunlu/registry/finder_registry.hpp"
+#include "xunlu/search/build_budget.hpp"
 #include "xunlu/search/landmark_table.hpp"
 #include "xunlu/search/request_check.hpp"
 
@@ -61,12 +63,26 @@ std::string format_ms(double us) {
     return buf;
 }
 
+/// The gated candidate's (subgoal-ch's) estimated build time on `copy`: its subgoal graph is
+/// built (linear; kept in the copy's cache for the candidate's own build) and measured. 0 for a
+/// map over the graph's limits (the candidate refuses it at once).
+double estimate_gated_ms(const grid::grid_map& copy, grid::obstacle_mask mask) {
+    if (std::int64_t{copy.width()} * copy.height() > jps::subgoal_graph::max_cells ||
+        copy.width() > jps::subgoal_graph::max_side ||
+        copy.height() > jps::subgoal_graph::max_side) {
+        return 0;
+    }
+    const auto graph = copy.derived().get_or_build<jps::subgoal_graph>(
+        static_cast<std::uint64_t>(mask), [&] { return jps::subgoal_graph::build(copy, mask); });
+    return jps::subgoal_hierarchy::estimate_build_ms(*graph);
+}
+
 } // namespace
 
 measured_pick_finder::measured_pick_finder(std::string_view name,
-                                           std::vector<std::string_view> candidates)
-    : name_(name), names_(std::move(candidates)) {
-    for (const std::string_view n : names_) finders_.push_back(find_finder(n)->make());
+                                           std::vector<pick_candidate> candidates)
+    : name_(name), candidates_(std::move(candidates)) {
+    for (const pick_candidate& c : candidates_) finders_.push_back(find_finder(c.name)->make());
 }
 
 measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
@@ -109,12 +125,17 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
     }
     // Each candidate runs on its own copy of the map, so its tables live in that copy's derived
     // cache: the winner's move to `map` at the end, the others' go with their copies.
-    std::vector<grid::grid_map> scratch(finders_.size(), map);
+    std::size_t copies = 0;
+    for (const pick_candidate& c : candidates_) copies = std::max(copies, c.copy + 1);
+    std::vector<grid::grid_map> scratch(copies, map);
+    const auto on = [&](std::size_t c) -> grid::grid_map& { return scratch[candidates_[c].copy]; };
     const auto done = [&] {
-        map.derived().adopt(scratch[out.winner].derived());
+        map.derived().adopt(on(out.winner).derived());
         for (std::size_t c = 0; c < finders_.size(); ++c) {
             // A fresh engine holds no reference to the tables of its copy.
-            if (c != out.winner) finders_[c] = find_finder(names_[c])->make();
+            if (candidates_[c].copy != candidates_[out.winner].copy) {
+                finders_[c] = find_finder(candidates_[c].name)->make();
+            }
         }
         describe(out);
         return out;
@@ -122,13 +143,51 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
     const auto deadline = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double, std::milli>(pilot_deadline_ms));
 
-    // The candidates' tables: one untimed query each (cut off once the tables are built).
-    for (std::size_t c = 0; c < finders_.size(); ++c) {
+    // The candidates' tables: one untimed query each (cut off once the tables are built), the
+    // ungated ones first.
+    out.skipped.assign(finders_.size(), {});
+    const auto warm_up = [&](std::size_t c, const search::build_budget* budget) {
         search::search_request warm = base;
         warm.start = *warm_start;
         warm.goal = *warm_goal;
-        warm.deadline = std::chrono::steady_clock::now() + deadline;
-        refuse(out, c, finders_[c]->find(scratch[c], warm));
+        warm.preprocess = budget;
+        const auto t0 = std::chrono::steady_clock::now();
+        warm.deadline = t0 + deadline;
+        const auto answer = finders_[c]->find(on(c), warm);
+        out.build_ms += micros_between(t0, std::chrono::steady_clock::now()) / 1000.0;
+        refuse(out, c, answer);
+        return answer;
+    };
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        if (!candidates_[c].gated) (void)warm_up(c, request.preprocess);
+    }
+    // A gated candidate gets half the others' build time plus the slack (or the request's
+    // budget when smaller); its estimate from its subgoal graph decides whether it is built.
+    const double ungated_ms = out.build_ms;
+    for (std::size_t c = 0; c < finders_.size(); ++c) {
+        if (!candidates_[c].gated) continue;
+        search::build_budget budget;
+        budget.max_ms = 0.5 * ungated_ms + gate_slack_ms;
+        if (request.preprocess != nullptr) {
+            if (request.preprocess->max_ms > 0) {
+                budget.max_ms = std::min(budget.max_ms, request.preprocess->max_ms);
+            }
+            budget.max_bytes = request.preprocess->max_bytes;
+            budget.cancel = request.preprocess->cancel;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        const double estimate = estimate_gated_ms(on(c), mask);
+        out.build_ms += micros_between(t0, std::chrono::steady_clock::now()) / 1000.0;
+        if (estimate > budget.max_ms) {
+            out.refused[c] = true;
+            out.skipped[c] = "not built: estimated " + format_ms(estimate * 1000.0) +
+                             " over its budget of " + format_ms(budget.max_ms * 1000.0);
+            continue;
+        }
+        const auto answer = warm_up(c, &budget);
+        if (answer.status == search::search_status::resource_exhausted) {
+            out.skipped[c] = "stopped at its budget of " + format_ms(budget.max_ms * 1000.0);
+        }
     }
     if (std::all_of(out.refused.begin(), out.refused.end(), [](bool r) { return r; })) {
         return done();
@@ -183,7 +242,7 @@ measured_pick measured_pick_finder::pilot(const grid::grid_map& map,
                     q.goal = pairs[p].second;
                     const auto t0 = std::chrono::steady_clock::now();
                     q.deadline = t0 + deadline;
-                    const auto answer = finders_[c]->find(scratch[c], q);
+                    const auto answer = finders_[c]->find(on(c), q);
                     refuse(out, c, answer);
                     const double us = micros_between(t0, std::chrono::steady_clock::now());
                     best[c][p] = round == 0 ? us : std::min(best[c][p], us);
@@ -213,13 +272,16 @@ void measured_pick_finder::refuse(measured_pick& pick, std::size_t c,
 }
 
 void measured_pick_finder::describe(measured_pick& pick) const {
-    pick.note = std::string(name_) + ": " + std::string(names_[pick.winner]);
+    pick.note = std::string(name_) + ": " + std::string(candidates_[pick.winner].name);
     std::string parts;
     for (std::size_t c = 0; c < finders_.size(); ++c) {
-        if (!pick.refused.empty() && pick.refused[c]) {
-            parts += ", " + std::string(names_[c]) + " refused the map";
+        const std::string name(candidates_[c].name);
+        if (!pick.skipped.empty() && !pick.skipped[c].empty()) {
+            parts += ", " + name + " " + pick.skipped[c];
+        } else if (!pick.refused.empty() && pick.refused[c]) {
+            parts += ", " + name + " refused the map";
         } else if (c != pick.winner && pick.queries > 0) {
-            parts += ", " + std::string(names_[c]) + " " + format_ms(pick.pilot_us[c]);
+            parts += ", " + name + " " + format_ms(pick.pilot_us[c]);
         }
     }
     if (pick.queries > 0 && !pick.refused[pick.winner]) {

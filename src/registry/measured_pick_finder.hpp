@@ -21,7 +21,18 @@ struct measured_pick {
     /// per candidate: it refused the map (invalid input or over a limit of its tables), so it
     /// cannot win however fast its refusals are
     std::vector<bool> refused;
-    std::string note; ///< the `reason` every answer carries: the pick and the pilot's times
+    /// per candidate: why a gated one was not built or was stopped (empty: it was built)
+    std::vector<std::string> skipped;
+    double build_ms = 0; ///< the candidates' builds (the warm queries), all told
+    std::string note;    ///< the `reason` every answer carries: the pick and the pilot's times
+};
+
+/// One candidate: its registry name, the map copy it builds on (candidates whose tables nest,
+/// such as jps+ in jps+-dh, share one) and whether its build is gated (see pilot).
+struct pick_candidate {
+    std::string_view name;
+    std::size_t copy = 0;
+    bool gated = false;
 };
 
 /// Runs the candidates (registry names, each a preprocessed optimal finder for rule 8) on up to
@@ -31,6 +42,13 @@ struct measured_pick {
 /// are dropped with their copies. Requests the pilot does not model (other rules, terrain costs,
 /// stop_within, turn penalties, hex maps, weights, windows) go to the first candidate, which
 /// searches, falls back or refuses as it documents.
+/// The ungated candidates build first (their builds are linear in the map's cells); a gated
+/// one (subgoal-ch, whose contraction grows with how many subgoals see each other) is then
+/// given a build budget of half their build time plus gate_slack_ms (less when the request's
+/// own budget is smaller), is skipped when the estimate from its subgoal graph (linear to
+/// build) passes that budget, and is stopped when its build does: the whole build stays
+/// within 1.5 times the pick's plus about a second when an ungated candidate wins (not when
+/// the gated one wins with a build far cheaper than theirs).
 class measured_pick_finder final : public search::finder {
   public:
     /// Pairs drawn; they are timed in chunks of pilot_chunk, and the pilot stops after the chunk
@@ -43,7 +61,9 @@ class measured_pick_finder final : public search::finder {
     /// landmarks were skipped may flood a whole region).
     static constexpr double pilot_deadline_ms = 20.0;
 
-    measured_pick_finder(std::string_view name, std::vector<std::string_view> candidates);
+    static constexpr double gate_slack_ms = 700.0;
+
+    measured_pick_finder(std::string_view name, std::vector<pick_candidate> candidates);
     search::search_result find(const grid::grid_map& map,
                                const search::search_request& request) override;
 
@@ -53,7 +73,7 @@ class measured_pick_finder final : public search::finder {
     static void refuse(measured_pick& pick, std::size_t c, const search::search_result& answer);
     void describe(measured_pick& pick) const;
     std::string_view name_;
-    std::vector<std::string_view> names_;
+    std::vector<pick_candidate> candidates_;
     std::vector<std::unique_ptr<search::finder>> finders_;
 };
 

@@ -66,6 +66,30 @@ TEST_F(cli, subgoal_graph_hierarchy_reports_the_contraction) {
     EXPECT_NE(text.out.find("hierarchy (subgoal-ch) contracted"), std::string::npos) << text.out;
 }
 
+// --max-preprocess-mb / --max-preprocess-ms: a subgoal-ch build over the budget stops, and the
+// query ends resource_exhausted (exit 2) with a reason naming the method, the map and the limit;
+// a roomy budget changes nothing. The subgoal-graph report gives the core and the estimate.
+TEST_F(cli, a_build_budget_stops_subgoal_ch_with_a_reason) {
+    const std::string map = path("r.map");
+    ASSERT_EQ(run("gen random --size 256 --rate 20 --seed 4 -o " + map).code, 0);
+    const std::string query = "find " + map + " --from 0,0 --to 255,255 --algo subgoal-ch ";
+    auto r = run(query + "--max-preprocess-mb 1 --json");
+    EXPECT_EQ(r.code, 2) << r.err;
+    json j = last_json_line(r.out);
+    EXPECT_EQ(j["status"], "resource_exhausted");
+    const std::string reason = j["reason"].get<std::string>();
+    EXPECT_NE(reason.find("subgoal-ch on the 256x256 map"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("over the build budget of 1 MiB"), std::string::npos) << reason;
+    r = run(query + "--max-preprocess-ms 600000 --max-preprocess-mb 4096 --json");
+    EXPECT_NE(r.code, 2) << r.err;
+    EXPECT_NE(last_json_line(r.out)["status"], "resource_exhausted") << r.out;
+    r = run("subgoal-graph " + map + " --hierarchy --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    j = last_json_line(r.out);
+    EXPECT_TRUE(j.contains("core_subgoals"));
+    EXPECT_GT(j["hierarchy_estimate_ms"].get<double>(), 0.0);
+}
+
 TEST_F(cli, a_saved_subgoal_hierarchy_serves_find_and_a_foreign_one_is_refused) {
     const std::string map = write("rooms.map", hall_map);
     const std::string file = path("rooms.sgh");

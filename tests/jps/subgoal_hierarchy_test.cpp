@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <filesystem>
 #include <memory>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "xunlu/grid/map_generators.hpp"
@@ -19,6 +21,7 @@
 #include "xunlu/jps/subgoal_ch_search.hpp"
 #include "xunlu/jps/subgoal_hierarchy.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/build_budget.hpp"
 
 namespace xunlu {
 namespace {
@@ -59,7 +62,10 @@ TEST(subgoal_hierarchy, ranks_every_subgoal_and_unpacks_every_edge_into_links) {
         std::size_t shortcuts = 0;
         for (std::uint32_t k = 0; k < n; ++k) {
             for (const jps::subgoal_up_edge& e : h.up(k)) {
-                ASSERT_GT(h.rank(e.to), h.rank(k)) << "an edge that does not go up";
+                const std::size_t core_from = n - h.core_count();
+                ASSERT_TRUE(h.rank(e.to) > h.rank(k) ||
+                            (h.rank(k) >= core_from && h.rank(e.to) >= core_from))
+                    << "an edge that does not go up and is not between core subgoals";
                 std::vector<std::uint32_t> path{k};
                 ASSERT_TRUE(h.unpack(k, e, false, path));
                 ASSERT_EQ(path.back(), e.to);
@@ -199,6 +205,139 @@ TEST(subgoal_hierarchy, any_witness_limit_keeps_queries_optimal) {
             }
         }
     }
+}
+
+/// The free cells of `map` (the queries' endpoints).
+std::vector<cell> sh_open_cells(const grid::grid_map& map) {
+    std::vector<cell> open;
+    for (std::int32_t y = 0; y < map.height(); ++y) {
+        for (std::int32_t x = 0; x < map.width(); ++x) {
+            if (map.passable({x, y}, sh_mask)) open.push_back({x, y});
+        }
+    }
+    return open;
+}
+
+/// 80 queries over `engine` (its hierarchy installed on `map`) against A*.
+void expect_optimal(const grid::grid_map& map, jps::subgoal_ch_search& engine,
+                    const std::string& what) {
+    const std::vector<cell> open = sh_open_cells(map);
+    std::size_t reachable = 0;
+    for (std::size_t i = 0; i < 80; ++i) {
+        const search::search_request request{.start = open[(i * 7919) % open.size()],
+                                             .goal = open[(i * 104729 + 13) % open.size()]};
+        const auto got = engine.find_path(map, request);
+        const auto want = search::find_path_astar(map, request);
+        ASSERT_EQ(got.status, want.status) << what << " query " << i << ": " << got.reason;
+        if (!want.found()) continue;
+        ++reachable;
+        EXPECT_NEAR(got.cost, want.cost, 1e-9 * std::max(1.0, want.cost)) << what << " query " << i;
+        EXPECT_FALSE(grid::check_path(map, got.path, {}, sh_mask).has_value()) << what;
+    }
+    EXPECT_GT(reachable, 40U) << what;
+}
+
+// Subgoals of more live edges than the core degree stay uncontracted (the core, ranked last,
+// its edges kept both ways): the queries cross it in both directions and stay exact, and a
+// saved hierarchy keeps its core.
+TEST(subgoal_hierarchy, a_core_of_uncontracted_subgoals_keeps_queries_optimal) {
+    for (const double rate : {8.0, 30.0}) {
+        for (const std::size_t core_degree : {std::size_t{3}, std::size_t{8}}) {
+            const grid::grid_map map = std::move(grid::generate_random(48, 40, rate, 5).value());
+            const auto graph =
+                std::make_shared<const subgoal_graph>(subgoal_graph::build(map, sh_mask));
+            subgoal_hierarchy h = subgoal_hierarchy::build(
+                graph, {}, {}, 128, subgoal_hierarchy::max_edges, core_degree);
+            ASSERT_TRUE(h.problem().empty()) << h.problem();
+            const std::string what =
+                "rate " + std::to_string(rate) + " core degree " + std::to_string(core_degree);
+            if (core_degree == 3) {
+                EXPECT_GT(h.core_count(), 0U) << what;
+            }
+            EXPECT_LT(h.core_count(), h.node_count()) << what;
+            const auto bytes = h.serialise();
+            auto loaded = subgoal_hierarchy::parse(bytes, "core.sgh", graph, map, {});
+            ASSERT_TRUE(loaded.ok()) << loaded.err().message;
+            EXPECT_EQ(loaded->core_count(), h.core_count());
+            jps::subgoal_ch_search built;
+            built.use_hierarchy(map, std::move(h));
+            expect_optimal(map, built, what);
+            grid::grid_map again = map; // a fresh derived cache for the loaded hierarchy
+            jps::subgoal_ch_search from_file;
+            from_file.use_hierarchy(again, std::move(loaded).value());
+            expect_optimal(again, from_file, what + " (loaded)");
+        }
+    }
+}
+
+// The work bound: once the witness searches have scanned that many edges, every subgoal left
+// joins the core; with a bound of one edge nearly all do, and the answers stay exact.
+TEST(subgoal_hierarchy, the_work_bound_leaves_the_rest_in_the_core) {
+    const grid::grid_map map = std::move(grid::generate_random(48, 40, 25.0, 9).value());
+    const auto graph = std::make_shared<const subgoal_graph>(subgoal_graph::build(map, sh_mask));
+    subgoal_hierarchy h =
+        subgoal_hierarchy::build(graph, {}, {}, 128, subgoal_hierarchy::max_edges,
+                                 subgoal_hierarchy::default_core_degree, nullptr, 1);
+    ASSERT_TRUE(h.problem().empty()) << h.problem();
+    EXPECT_GE(h.core_count() + 2, h.node_count());
+    jps::subgoal_ch_search engine;
+    engine.use_hierarchy(map, std::move(h));
+    expect_optimal(map, engine, "work bound 1");
+}
+
+// A build budget stops the contraction: the reason names the method, the map's size and the
+// limit passed; cancellation stops it too; the progress callback sees the contraction.
+TEST(subgoal_hierarchy, a_build_budget_stops_the_build_and_says_why) {
+    const grid::grid_map map = std::move(grid::generate_random(128, 96, 20.0, 3).value());
+    const auto graph = std::make_shared<const subgoal_graph>(subgoal_graph::build(map, sh_mask));
+    ASSERT_GT(graph->subgoal_count(), 64U); // the budget is checked every 64 orderings
+    const auto stopped_by = [&](const search::build_budget& budget) {
+        const subgoal_hierarchy h =
+            subgoal_hierarchy::build(graph, {}, {}, 128, subgoal_hierarchy::max_edges,
+                                     subgoal_hierarchy::default_core_degree, &budget);
+        EXPECT_TRUE(h.stopped()) << h.problem();
+        EXPECT_EQ(h.edge_count(), 0U);
+        EXPECT_NE(h.problem().find("subgoal-ch on the 128x96 map"), std::string::npos)
+            << h.problem();
+        return h.problem();
+    };
+    search::build_budget bytes;
+    bytes.max_bytes = 1024;
+    EXPECT_NE(stopped_by(bytes).find("over the build budget of 0 MiB"), std::string::npos);
+    search::build_budget time;
+    time.max_ms = 1e-6;
+    EXPECT_NE(stopped_by(time).find("ms, over the build budget of 0 ms"), std::string::npos);
+    const std::atomic<bool> cancel{true};
+    search::build_budget cancelled;
+    cancelled.cancel = &cancel;
+    EXPECT_NE(stopped_by(cancelled).find("cancelled"), std::string::npos);
+
+    // Within a generous budget: built, with progress through it.
+    search::build_budget roomy;
+    roomy.max_ms = 600'000;
+    roomy.max_bytes = std::size_t{1} << 30;
+    std::int64_t last = 0;
+    roomy.progress = [&](int pass, std::int64_t done, std::int64_t total) {
+        EXPECT_EQ(pass, 1);
+        EXPECT_GE(done, last);
+        EXPECT_LE(done, total);
+        last = done;
+    };
+    const subgoal_hierarchy h =
+        subgoal_hierarchy::build(graph, {}, {}, 128, subgoal_hierarchy::max_edges,
+                                 subgoal_hierarchy::default_core_degree, &roomy);
+    EXPECT_TRUE(h.problem().empty()) << h.problem();
+    EXPECT_GT(last, 0);
+
+    // Through a query: resource_exhausted with the reason, no path.
+    jps::subgoal_ch_search engine;
+    const std::vector<cell> open = sh_open_cells(map);
+    search::search_request request{.start = open.front(), .goal = open.back()};
+    request.preprocess = &cancelled;
+    const auto refused = engine.find_path(map, request);
+    EXPECT_EQ(refused.status, search::search_status::resource_exhausted);
+    EXPECT_TRUE(refused.path.empty());
+    EXPECT_NE(refused.reason.find("cancelled"), std::string::npos) << refused.reason;
 }
 
 /// A map, its graph, its hierarchy and the hierarchy's bytes, for the file tests.

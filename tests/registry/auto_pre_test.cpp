@@ -12,6 +12,7 @@
 #include "xunlu/grid/path_check.hpp"
 #include "xunlu/registry/finder_registry.hpp"
 #include "xunlu/search/astar.hpp"
+#include "xunlu/search/build_budget.hpp"
 
 namespace xunlu {
 namespace {
@@ -59,7 +60,7 @@ TEST(auto_pre, measures_once_per_map_and_names_its_pick) {
         const auto want = reference.find_path(*map, request);
         ASSERT_EQ(got.status, want.status) << got.reason;
         const std::string name = picked(got.reason);
-        ASSERT_TRUE(name == "jps+-dh" || name == "subgoal-ch") << got.reason;
+        ASSERT_TRUE(name == "jps+-dh" || name == "jps+" || name == "subgoal-ch") << got.reason;
         EXPECT_NE(got.reason.find(" pilot queries: "), std::string::npos) << got.reason;
         if (k == 0) {
             first_pick = name;
@@ -86,14 +87,14 @@ TEST(auto_pre, keeps_only_the_tables_of_its_pick) {
     const search::search_request request{.start = cells.front(), .goal = cells.back()};
     const auto got = make("auto-pre")->find(*map, request);
     const std::string name = picked(got.reason);
-    ASSERT_TRUE(name == "jps+-dh" || name == "subgoal-ch") << got.reason;
+    ASSERT_TRUE(name == "jps+-dh" || name == "jps+" || name == "subgoal-ch") << got.reason;
     // The pick's tables are the map's now: the candidate alone builds nothing more, and it
     // reports the same bytes. The other candidate's tables were left on the pilot's copy.
     const std::size_t built = map->derived().built();
     const auto alone = make(name)->find(*map, request);
     EXPECT_EQ(map->derived().built(), built) << name << " built again";
     EXPECT_EQ(got.stats.preprocessing_bytes, alone.stats.preprocessing_bytes);
-    const std::string other = name == "jps+-dh" ? "subgoal-ch" : "jps+-dh";
+    const std::string other = name == "subgoal-ch" ? "jps+-dh" : "subgoal-ch";
     (void)make(other)->find(*map, request);
     EXPECT_GT(map->derived().built(), built) << other << "'s tables should not be on the map";
 }
@@ -178,6 +179,37 @@ TEST(auto_pre, a_map_beyond_both_candidates_limits_is_refused_with_a_reason) {
     EXPECT_EQ(got.status, search_status::invalid_input) << got.reason;
     EXPECT_NE(got.reason.find("refused"), std::string::npos) << got.reason;
     EXPECT_NE(got.reason.find("jps+"), std::string::npos) << got.reason;
+}
+
+// The request's build budget bounds the gated candidate: with almost none, subgoal-ch is not
+// built (its estimate passes it) and the pick is one of the others, named with the reason;
+// answers stay optimal.
+TEST(auto_pre, builds_subgoal_ch_only_within_the_budget) {
+    auto map = grid::generate_random(96, 80, 25.0, 21);
+    ASSERT_TRUE(map.ok());
+    const auto cells = free_cells(*map);
+    search::build_budget budget;
+    budget.max_ms = 1e-6;
+    search::search_request request{.start = cells.front(), .goal = cells.back()};
+    request.preprocess = &budget;
+    auto finder = make("auto-pre");
+    const auto got = finder->find(*map, request);
+    const std::string name = picked(got.reason);
+    EXPECT_TRUE(name == "jps+-dh" || name == "jps+") << got.reason;
+    EXPECT_NE(got.reason.find("subgoal-ch not built: estimated"), std::string::npos) << got.reason;
+    const auto want = search::astar{}.find_path(*map, request);
+    ASSERT_EQ(got.status, want.status) << got.reason;
+    if (want.found()) {
+        EXPECT_NEAR(got.cost, want.cost, 1e-9 * std::max(1.0, want.cost));
+    }
+    // Without a budget of its own the gate is the others' build time: on this small map the
+    // three are measured (none is skipped or stopped).
+    auto fresh = grid::generate_random(96, 80, 25.0, 21);
+    ASSERT_TRUE(fresh.ok());
+    const search::search_request plain{.start = cells.front(), .goal = cells.back()};
+    const auto all = make("auto-pre")->find(*fresh, plain);
+    EXPECT_EQ(all.reason.find("not built"), std::string::npos) << all.reason;
+    EXPECT_EQ(all.reason.find("stopped"), std::string::npos) << all.reason;
 }
 
 TEST(auto_pre, an_edited_map_is_measured_again_and_stays_optimal) {

@@ -16,6 +16,7 @@
 #include "xunlu/core/result.hpp"
 #include "xunlu/grid/movement_rules.hpp"
 #include "xunlu/jps/subgoal_graph.hpp"
+#include "xunlu/search/build_budget.hpp"
 
 namespace xunlu::jps {
 
@@ -38,17 +39,40 @@ class subgoal_hierarchy {
     /// about 1 GiB with its working copies.
     static constexpr std::size_t max_edges = std::size_t{1} << 25;
 
-    /// Contracts every subgoal of `graph` (lazy edge-difference order, witness searches bounded
+    /// Subgoals with more live edges than this when their turn comes are not contracted: they
+    /// stay in the core (see build).
+    static constexpr std::size_t default_core_degree = 48;
+    /// Edges the witness searches may scan in all before the build stops contracting and puts
+    /// every subgoal left into the core: a bound on the build's time (a few seconds on one core)
+    /// that, unlike a clock, gives the same hierarchy on every machine.
+    static constexpr std::uint64_t default_work_limit = 1'500'000'000;
+
+    /// Contracts the subgoals of `graph` (lazy edge-difference order, witness searches bounded
     /// by `witness_limit` settled subgoals and goal-directed by the octile distance to their
     /// targets; a bounded search that gives up adds the shortcut, which costs query time, never
-    /// correctness). `progress(1, done, total)` reports
-    /// contracted subgoals. More than `edge_limit` edges (tests pass small ones) stops the
-    /// build with `problem()` set.
-    [[nodiscard]] static subgoal_hierarchy build(std::shared_ptr<const subgoal_graph> graph,
-                                                 const grid::movement_rules& rules,
-                                                 const build_progress& progress = {},
-                                                 std::size_t witness_limit = 128,
-                                                 std::size_t edge_limit = max_edges);
+    /// correctness). A subgoal whose live edges number more than `core_degree` when its turn
+    /// comes stays uncontracted: these form the core, ranked above all others, whose edges
+    /// among themselves are kept at both ends, so a query searches the core in both directions
+    /// (open maps, where subgoals see many others, would otherwise add shortcuts without end:
+    /// the core bounds the build's time and size and keeps every answer exact). Once the
+    /// witness searches have scanned `work_limit` edges, every subgoal left joins the core.
+    /// `progress(1, done, total)` reports contracted subgoals. More than `edge_limit` edges
+    /// (tests pass small ones) stops the build with `problem()` set; so does passing `budget`
+    /// (also `stopped()` then, with the budget's reason).
+    [[nodiscard]] static subgoal_hierarchy
+    build(std::shared_ptr<const subgoal_graph> graph, const grid::movement_rules& rules,
+          const build_progress& progress = {}, std::size_t witness_limit = 128,
+          std::size_t edge_limit = max_edges, std::size_t core_degree = default_core_degree,
+          const search::build_budget* budget = nullptr,
+          std::uint64_t work_limit = default_work_limit);
+
+    /// A rough estimate of build's time (ms, one core of a current desktop CPU) from the
+    /// graph alone (linear in its links): each subgoal's contraction runs a witness search per
+    /// neighbour, each relaxing the edges of up to witness_limit subgoals, so the time grows
+    /// with the sum over subgoals of the square of their degree (capped at the core degree).
+    /// For deciding whether to build at all (auto-pre); the budget is what bounds the build.
+    [[nodiscard]] static double estimate_build_ms(const subgoal_graph& graph,
+                                                  std::size_t core_degree = default_core_degree);
 
     /// Current binary format version (see docs/jps.md#subgoal-hierarchy-file).
     static constexpr std::uint32_t format_version = 1;
@@ -81,8 +105,12 @@ class subgoal_hierarchy {
     [[nodiscard]] static std::uint64_t cache_key(grid::obstacle_mask mask,
                                                  const grid::movement_rules& rules) noexcept;
 
-    /// Empty when built; otherwise why not (the shortcuts passed max_edges).
+    /// Empty when built; otherwise why not (the shortcuts passed max_edges, or the budget).
     [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+    /// Whether the build stopped on its budget (time, memory or cancellation).
+    [[nodiscard]] bool stopped() const noexcept { return stopped_; }
+    /// Subgoals left uncontracted (the top ranks; their edges among themselves go both ways).
+    [[nodiscard]] std::size_t core_count() const noexcept { return core_; }
     [[nodiscard]] const subgoal_graph& graph() const noexcept { return *graph_; }
     /// The step costs the edge lengths are in.
     [[nodiscard]] grid::step_costs costs() const noexcept { return costs_; }
@@ -94,9 +122,10 @@ class subgoal_hierarchy {
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
     /// Subgoal `k`'s cell (the graph keeps padded cell ids; the searches aim with cells).
     [[nodiscard]] cell cell_of(std::uint32_t k) const noexcept { return cells_[k]; }
-    /// The contraction order of subgoal `k` (0 first).
+    /// The contraction order of subgoal `k` (0 first; the core's ranks come last).
     [[nodiscard]] std::uint32_t rank(std::uint32_t k) const noexcept { return rank_[k]; }
-    /// Subgoal `k`'s edges to subgoals of higher rank.
+    /// Subgoal `k`'s edges to subgoals of higher rank (a core subgoal's: to every core subgoal
+    /// it links, whatever their ranks).
     [[nodiscard]] std::span<const subgoal_up_edge> up(std::uint32_t k) const noexcept {
         return {edges_.data() + first_[k], edges_.data() + first_[k + 1]};
     }
@@ -139,8 +168,10 @@ class subgoal_hierarchy {
     /// subgoal's edge list for each half. Derived from edges_, not in the file.
     std::vector<std::uint32_t> halves_;
     std::size_t shortcuts_ = 0;
+    std::size_t core_ = 0;
     double build_ms_ = 0;
     std::string problem_;
+    bool stopped_ = false;
 };
 
 } // namespace xunlu::jps

@@ -16,6 +16,7 @@
 namespace xunlu::search {
 
 class landmark_table;
+struct build_budget;
 struct landmark_ranges_goal;
 
 /// An inclusive box of cells (unpadded coordinates) a search may not leave: cells outside it
@@ -54,6 +55,10 @@ struct search_request {
     /// such as JPS tables are not counted). 0 = no cap. Passing it ends the search with
     /// `resource_exhausted`.
     std::size_t max_memory_bytes = 0;
+    /// Optional budget for the per-map data a first query builds (build_budget.hpp): the
+    /// subgoal graph and hierarchy stop when they pass it and the query ends
+    /// `resource_exhausted` with the reason. Null: no limit. Must outlive the search.
+    const build_budget* preprocess = nullptr;
     /// Optional box the search stays inside (A* and Dijkstra; the JPS variants fall back to A*
     /// and say so). Start and goal must lie in it. The node memory then follows the window.
     std::optional<search_window> window;
