@@ -1,5 +1,6 @@
 // movingai_compare: our A* against Boost Graph Library's astar_search on every Moving AI
-// scenario (same graph, same queries), plus the seed benchmark; tables, JSON, CSV and a chart.
+// scenario (same graph, same queries), plus the seed benchmark; tables, JSON and CSV
+// (scripts/benchmark-report draws the charts).
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -15,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "bar_chart.hpp"
 #include "bgl_grid_astar.hpp"
 #include "sample_stats.hpp"
 #include "scenario_jobs.hpp"
@@ -25,7 +25,6 @@
 #include "xunlu/io/movingai_scen.hpp"
 #include "xunlu/io/parse_error.hpp"
 #include "xunlu/registry/finder_registry.hpp"
-#include "xunlu/render/png_writer.hpp"
 #include "xunlu/search/astar.hpp"
 #include "xunlu_testdata/movingai_data.hpp"
 
@@ -40,7 +39,6 @@ struct options {
     std::size_t every = 1;
     std::size_t repeat = 1;
     std::string out_dir;
-    std::string chart;
     std::size_t seed_runs = 21;
     std::uint64_t seed = 2;
     bool no_seed = false;
@@ -90,12 +88,6 @@ double micros(clock_type::time_point a, clock_type::time_point b) {
 
 bool is_tty() {
     return isatty(STDERR_FILENO) == 1;
-}
-
-std::string fmt(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
 }
 
 search::search_request request_for(cell s, cell g, const options& o) {
@@ -456,7 +448,6 @@ int main(int argc, char** argv) {
     app.add_option("--family", o.families, "only these families (repeatable)");
     app.add_option("--out", o.out_dir, "folder for movingai_compare.json and movingai_queries.csv")
         ->capture_default_str();
-    app.add_option("--chart", o.chart, "write a PNG bar chart of family medians here");
     app.add_option("--seed-runs", o.seed_runs, "timed runs of the seed benchmark")
         ->capture_default_str();
     app.add_option("--seed", o.seed, "seed of the seed benchmark map")->capture_default_str();
@@ -558,36 +549,6 @@ int main(int argc, char** argv) {
             write_csv(fs::path(o.out_dir) / "movingai_queries.csv", records);
             for (const auto& r : table) {
                 if ((r.mismatches > 0 || r.peer_differences > 0) && r.family != "all") ok = false;
-            }
-            if (!o.chart.empty()) {
-                bench::bar_chart chart;
-                chart.title = "XUNLU " + (o.finder.empty() ? std::string("A*") : o.finder) +
-                              " VS BOOST GRAPH LIBRARY A*, MOVING AI SET";
-                chart.subtitle = "MEDIAN TIME PER QUERY BY MAP FAMILY (LOG SCALE), " +
-                                 std::to_string(total.ours.count) + " QUERIES" +
-                                 (o.every == 1 ? "" : ", EVERY " + std::to_string(o.every) + "TH");
-                chart.footnote = "UNDER EACH FAMILY: MEDIAN OF THE PER-QUERY RATIO BGL TIME / "
-                                 "XUNLU TIME (ASTAR_SEARCH / NO_INIT). SAME GRAPH, SAME QUERIES. "
-                                 "BGL LENGTH DIFFERENCES: " +
-                                 std::to_string(total.peer_differences) + ".";
-                const std::string ours_name =
-                    o.finder.empty() ? (o.textbook ? "A* TEXTBOOK" : "A*") : o.finder;
-                chart.series = {{"XUNLU " + ours_name, 0xd7301f},
-                                {"BGL ASTAR_SEARCH", 0x3182bd},
-                                {"BGL NO_INIT", 0x9ecae1}};
-                for (const auto& r : table) {
-                    chart.groups.push_back(
-                        {r.family,
-                         fmt("%.1fX", r.ratio.median) + " / " + fmt("%.1fX", r.ratio_noinit.median),
-                         {r.ours.median, r.bgl.median, r.bgl_noinit.median}});
-                }
-                const auto img = bench::draw_bar_chart(chart);
-                if (auto w = render::write_png(img, o.chart); !w) {
-                    std::fprintf(stderr, "%s\n", w.err().message.c_str());
-                    ok = false;
-                } else {
-                    std::printf("\nchart: %s\n", o.chart.c_str());
-                }
             }
         }
     }
