@@ -167,6 +167,9 @@ async function openPage(viewport = { width: 1280, height: 800 }, options = {}, a
 
 /** Clicks the centre of cell c in pane i. */
 async function clickCell(page, c, i = 0, opts = {}) {
+  // The panes are sized to the space the results table leaves: after the table changes, the
+  // layout (and each pane's camera) settles on the next frames. Read the camera after that.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const canvas = page.locator(".pane canvas").nth(i);
   const cam = JSON.parse(await canvas.getAttribute("data-camera"));
   await canvas.click({ position: { x: cam.ox + (c[0] + 0.5) * cam.s, y: cam.oy + (c[1] + 0.5) * cam.s }, ...opts });
