@@ -30,6 +30,12 @@ if(XUNLU_SANITIZE)
     # relative relocations, which the loader applies at every start (0.5 s of CPU per run as a
     # PIE, 0.3 s without), and the suites start the CLI hundreds of times.
     add_link_options($<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:-no-pie>)
+    # clang links C programs with the C half of the sanitizer runtimes only; the C API's
+    # library is C++ inside and needs UBSan's C++ handlers (vptr, function types) too.
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        add_link_options(-fsanitize-link-c++-runtime)
+        string(APPEND CMAKE_C_STANDARD_LIBRARIES " -lstdc++") # what those handlers use
+    endif()
 endif()
 
 if(XUNLU_FUZZ)

@@ -26,7 +26,9 @@ std::vector<double> cell_dijkstra(int width, int height, cell from, Steps&& step
     dist[static_cast<std::size_t>(from.y * width + from.x)] = 0;
     open.push({0.0, from.y * width + from.x});
     while (!open.empty()) {
-        const auto [d, id] = open.top();
+        // Not a structured binding: clang 14 (the sanitizer builds) cannot capture one below.
+        const double d = open.top().first;
+        const int id = open.top().second;
         open.pop();
         if (d > dist[static_cast<std::size_t>(id)]) continue;
         steps(cell{id % width, id / width}, [&](cell next, double cost) {
