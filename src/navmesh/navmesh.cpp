@@ -67,7 +67,11 @@ result<navmesh> assemble_navmesh(const dtNavMeshParams& params, std::vector<tile
             return error{"navmesh: tile " + std::to_string(i) +
                          ": Detour could not add it (its place or reference is taken, or it "
                          "does not fit the navmesh's parameters)"};
+        // A saved reference of salt 0 in tile slot 0 encodes as 0, which Detour reads as none.
         const dtMeshTile* t = p->mesh->getTileByRef(ref);
+        if (t == nullptr || t->header == nullptr)
+            return error{"navmesh: tile " + std::to_string(i) +
+                         ": its reference (salt 0 in slot 0) is not usable"};
         const dtMeshHeader& h = *t->header;
         p->tiles.push_back({h.x, h.y});
         p->tile_refs.push_back(ref);

@@ -280,6 +280,11 @@ result<navmesh> build_navmesh(const level_geometry& geometry, const build_config
     src->extent_max[0] = box[1].x;
     src->extent_max[1] = box[1].y;
     src->extent_max[2] = box[1].z;
+    for (const vec3& corner : box)
+        for (const float c : {corner.x, corner.y, corner.z})
+            if (std::abs(c) > 1e7f)
+                return error{"navmesh build: the level reaches beyond 1e7 of the origin (the "
+                             "limit of query points and navmesh files)"};
     const double cells_x = std::ceil((double{box[1].x} - box[0].x) / config.cell_size);
     const double cells_z = std::ceil((double{box[1].z} - box[0].z) / config.cell_size);
     if (cells_x > 1e8 || cells_z > 1e8)

@@ -42,12 +42,17 @@ template <class T> T get(const std::byte* p) {
     return v;
 }
 
+/// Coordinates in tiles stay within the query range (navmesh_query's max_query_coordinate):
+/// beyond it Detour's squared distances overflow to infinity and its nearest-edge search
+/// dereferences the null edge it then keeps.
+constexpr float max_coordinate = 1e7f;
+
 bool finite3(const float* v) {
     return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
 }
 bool all_finite(const float* v, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i)
-        if (!std::isfinite(v[i])) return false;
+        if (!std::isfinite(v[i]) || std::abs(v[i]) > max_coordinate) return false;
     return true;
 }
 std::size_t align4(std::size_t n) {
@@ -90,10 +95,10 @@ std::string check_tile(const unsigned char* data, std::size_t size, int max_poly
     if (layout != size)
         return "its header's counts make " + std::to_string(layout) + " bytes, the tile has " +
                std::to_string(size);
-    if (!finite3(h.bmin) || !finite3(h.bmax) || !std::isfinite(h.walkableHeight) ||
+    if (!all_finite(h.bmin, 3) || !all_finite(h.bmax, 3) || !std::isfinite(h.walkableHeight) ||
         !std::isfinite(h.walkableRadius) || !std::isfinite(h.walkableClimb) ||
         !std::isfinite(h.bvQuantFactor) || h.walkableClimb < 0)
-        return "a number in the tile header is not finite";
+        return "a number in the tile header is not finite (or a bound beyond 1e7)";
     for (int k = 0; k < 3; ++k)
         if (h.bmin[k] > h.bmax[k]) return "tile bounds are inverted";
     if (h.bvNodeCount > 0) {
@@ -119,9 +124,10 @@ std::string check_tile(const unsigned char* data, std::size_t size, int max_poly
     d += align4(sizeof(dtBVNode) * std::size_t(h.bvNodeCount));
     const auto* cons = reinterpret_cast<const dtOffMeshConnection*>(d);
 
-    if (!all_finite(verts, 3 * std::size_t(h.vertCount))) return "a vertex is not finite";
+    if (!all_finite(verts, 3 * std::size_t(h.vertCount)))
+        return "a vertex is not finite or beyond 1e7";
     if (!all_finite(dverts, 3 * std::size_t(h.detailVertCount)))
-        return "a detail vertex is not finite";
+        return "a detail vertex is not finite or beyond 1e7";
     for (int i = 0; i < h.polyCount; ++i) {
         const dtPoly& p = polys[i];
         const std::string at = "polygon " + std::to_string(i) + ": ";
@@ -145,12 +151,19 @@ std::string check_tile(const unsigned char* data, std::size_t size, int max_poly
         if (std::size_t(pd.vertBase) + pd.vertCount > std::size_t(h.detailVertCount) ||
             std::size_t(pd.triBase) + pd.triCount > std::size_t(h.detailTriCount))
             return at + "its detail mesh is out of range";
+        // Detour's closest point off a polygon walks the detail edges flagged as the
+        // polygon's boundary and dereferences a null edge when no edge is flagged.
+        bool boundary = false;
         for (unsigned j = 0; j < pd.triCount; ++j) {
             const unsigned char* tri = dtris + 4 * (std::size_t(pd.triBase) + j);
-            for (int k = 0; k < 3; ++k)
+            for (int k = 0; k < 3; ++k) {
                 if (tri[k] >= p.vertCount + pd.vertCount)
                     return at + "a detail triangle's corner is out of range";
+                boundary =
+                    boundary || (dtGetDetailTriEdgeFlags(tri[3], k) & DT_DETAIL_EDGE_BOUNDARY);
+            }
         }
+        if (!boundary) return at + "no detail triangle edge lies on the polygon's boundary";
     }
     for (int i = 0; i < h.bvNodeCount; ++i) {
         const int v = bv[i].i;
@@ -162,7 +175,8 @@ std::string check_tile(const unsigned char* data, std::size_t size, int max_poly
         if (c.poly != h.offMeshBase + i)
             return "off-mesh connection " + std::to_string(i) + " names the wrong polygon";
         if (!all_finite(c.pos, 6) || !std::isfinite(c.rad) || c.rad < 0)
-            return "off-mesh connection " + std::to_string(i) + " has a non-finite number";
+            return "off-mesh connection " + std::to_string(i) +
+                   " has a number that is not finite or beyond 1e7";
     }
     return {};
 }

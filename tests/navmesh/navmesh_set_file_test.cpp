@@ -127,7 +127,11 @@ TEST(navmesh_set_file, malformed_tiles_are_refused) {
         << refusal(s);
     s = good;
     poke<float>(s, tile0 + 100, std::numeric_limits<float>::infinity()); // the first vertex
-    EXPECT_NE(refusal(s).find("a vertex is not finite"), std::string::npos) << refusal(s);
+    EXPECT_NE(refusal(s).find("a vertex is not finite or beyond 1e7"), std::string::npos)
+        << refusal(s);
+    s = good;
+    poke<float>(s, tile0 + 100, 3e7f); // far out: Detour's distances would overflow
+    EXPECT_NE(refusal(s).find("a vertex is not finite or beyond 1e7"), std::string::npos);
     EXPECT_FALSE(load_navmesh_set("/nonexistent.navmesh").ok());
 }
 
