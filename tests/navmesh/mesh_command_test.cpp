@@ -68,7 +68,7 @@ TEST_F(mesh_command, build_info_nearest_ray) {
     EXPECT_EQ(i["tiles"], b["tiles"]);
     EXPECT_EQ(i["polygons"], b["polygons"]);
     EXPECT_EQ(i["vertices"], b["vertices"]);
-    EXPECT_NEAR(i["bounds"]["max"][0].get<double>(), 40, 0.01);
+    EXPECT_NEAR(i["bounds"]["max"][0].get<double>(), 39.4, 0.31); // the road less the radius
     const auto text = run("mesh info " + path("b.navmesh"));
     EXPECT_NE(text.out.find("polygons"), std::string::npos);
 
