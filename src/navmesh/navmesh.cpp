@@ -41,9 +41,22 @@ std::uint32_t navmesh::polygon_index(std::uint32_t ref) const {
     return it != m.end() && it->first == ref ? it->second : no_polygon;
 }
 
+const std::vector<std::pair<std::uint32_t, obstacle>>& navmesh::obstacles() const {
+    return impl_->obstacles;
+}
+std::uint64_t navmesh::version() const {
+    return impl_->version;
+}
+
 result<navmesh> assemble_navmesh(const dtNavMeshParams& params, std::vector<tile_blob> tiles,
-                                 std::shared_ptr<const build_source> source) {
+                                 std::shared_ptr<const build_source> source,
+                                 version_change change) {
     auto p = std::make_shared<navmesh::impl>();
+    if (change.base != nullptr) {
+        p->obstacles = std::move(change.obstacles);
+        p->next_obstacle = change.next_obstacle;
+        p->version = change.base->version + 1;
+    }
     p->mesh.reset(dtAllocNavMesh());
     if (!p->mesh) return error{"navmesh: out of memory"};
     if (dtStatusFailed(p->mesh->init(&params)))

@@ -83,7 +83,26 @@ rcConfig tile_config(const build_source& s, tile_coord t) {
 
 /// Builds tile `t`: its Detour data in `out` (left empty when nothing is walkable there), or
 /// the step that failed.
-std::string build_tile(const build_source& s, tile_coord t, int max_polys, tile_blob& out) {
+using obstacle_list = std::vector<std::pair<std::uint32_t, obstacle>>;
+
+/// Cuts the obstacles, grown by the agent radius, out of the eroded walkable area.
+void mark_obstacles(rcContext& ctx, const build_source& s, const obstacle_list& obstacles,
+                    rcCompactHeightfield& chf) {
+    const float grow = s.config.agent_radius;
+    for (const auto& [id, o] : obstacles) {
+        if (o.kind == obstacle::shape::cylinder) {
+            const float pos[3] = {o.a.x, o.a.y, o.a.z};
+            rcMarkCylinderArea(&ctx, pos, o.radius + grow, o.height, RC_NULL_AREA, chf);
+        } else {
+            const float lo[3] = {o.a.x - grow, o.a.y, o.a.z - grow};
+            const float hi[3] = {o.b.x + grow, o.b.y, o.b.z + grow};
+            rcMarkBoxArea(&ctx, lo, hi, RC_NULL_AREA, chf);
+        }
+    }
+}
+
+std::string build_tile(const build_source& s, tile_coord t, int max_polys,
+                       const obstacle_list& obstacles, tile_blob& out) {
     const auto& tris = s.tile_triangles[static_cast<std::size_t>(t.y) * s.tiles_x + t.x];
     if (tris.empty()) return {};
     rcContext ctx(false);
@@ -112,6 +131,7 @@ std::string build_tile(const build_source& s, tile_coord t, int max_polys, tile_
         return "rcBuildCompactHeightfield failed";
     solid.reset();
     if (!rcErodeWalkableArea(&ctx, cfg.walkableRadius, *chf)) return "rcErodeWalkableArea failed";
+    mark_obstacles(ctx, s, obstacles, *chf);
     if (!rcBuildDistanceField(&ctx, *chf)) return "rcBuildDistanceField failed";
     if (!rcBuildRegions(&ctx, *chf, cfg.borderSize, cfg.minRegionArea, cfg.mergeRegionArea))
         return "rcBuildRegions failed";
@@ -172,7 +192,7 @@ std::string build_tile(const build_source& s, tile_coord t, int max_polys, tile_
 }
 
 /// Builds `which` tiles on up to `threads` threads; results in the same order.
-result<std::vector<tile_blob>> build_tiles(const build_source& s,
+result<std::vector<tile_blob>> build_tiles(const build_source& s, const obstacle_list& obstacles,
                                            const std::vector<tile_coord>& which, int max_polys,
                                            const build_options& options) {
     std::vector<tile_blob> out(which.size());
@@ -183,7 +203,7 @@ result<std::vector<tile_blob>> build_tiles(const build_source& s,
     std::size_t done = 0;
     const auto work = [&] {
         for (std::size_t i = next++; i < which.size() && !failed; i = next++) {
-            problems[i] = build_tile(s, which[i], max_polys, out[i]);
+            problems[i] = build_tile(s, which[i], max_polys, obstacles, out[i]);
             if (!problems[i].empty()) failed = true;
             if (options.progress) {
                 const std::lock_guard lock(progress_mutex);
@@ -338,7 +358,7 @@ result<navmesh> build_navmesh(const level_geometry& geometry, const build_config
     for (int y = 0; y < src->tiles_y; ++y)
         for (int x = 0; x < src->tiles_x; ++x) all.push_back({x, y});
     const dtNavMeshParams params = mesh_params(*src);
-    auto built = build_tiles(*src, all, params.maxPolys, options);
+    auto built = build_tiles(*src, {}, all, params.maxPolys, options);
     if (!built) return built.err();
     std::vector<tile_blob> blobs;
     for (auto& b : *built)
@@ -349,8 +369,12 @@ result<navmesh> build_navmesh(const level_geometry& geometry, const build_config
     return assemble_navmesh(params, std::move(blobs), std::move(src));
 }
 
-result<navmesh> navmesh::rebuild_tiles(std::span<const tile_coord> which) const {
-    const auto& s = impl_->source;
+namespace {
+
+/// The tiles `which` rebuilt with `obstacles` into a new version of `base` (see rebuild_tiles).
+result<navmesh> rebuild(const navmesh::impl& base, std::span<const tile_coord> which,
+                        obstacle_list obstacles, std::uint32_t next_obstacle) {
+    const auto& s = base.source;
     if (!s) return error{"navmesh: a navmesh loaded from a file cannot rebuild tiles"};
     std::vector<tile_coord> todo;
     for (const tile_coord t : which) {
@@ -361,17 +385,17 @@ result<navmesh> navmesh::rebuild_tiles(std::span<const tile_coord> which) const 
         if (std::find(todo.begin(), todo.end(), t) == todo.end()) todo.push_back(t);
     }
     const dtNavMeshParams params = mesh_params(*s);
-    auto built = build_tiles(*s, todo, params.maxPolys, {});
+    auto built = build_tiles(*s, obstacles, todo, params.maxPolys, {});
     if (!built) return built.err();
     // Unchanged tiles keep their references; a rebuilt tile keeps its slot with the next salt
     // (so references into its old version are detected as stale); new tiles come last.
-    const dtNavMesh& old_mesh = *impl_->mesh;
+    const dtNavMesh& old_mesh = *base.mesh;
     std::vector<tile_blob> blobs;
-    for (std::size_t i = 0; i < impl_->tiles.size(); ++i) {
-        const auto it = std::find(todo.begin(), todo.end(), impl_->tiles[i]);
-        const dtTileRef ref = impl_->tile_refs[i];
+    for (std::size_t i = 0; i < base.tiles.size(); ++i) {
+        const auto it = std::find(todo.begin(), todo.end(), base.tiles[i]);
+        const dtTileRef ref = base.tile_refs[i];
         if (it == todo.end()) {
-            blobs.push_back({impl_->tile_data[i], ref});
+            blobs.push_back({base.tile_data[i], ref});
             continue;
         }
         auto& b = (*built)[static_cast<std::size_t>(it - todo.begin())];
@@ -382,11 +406,73 @@ result<navmesh> navmesh::rebuild_tiles(std::span<const tile_coord> which) const 
             {std::move(b.data), old_mesh.encodePolyId(salt, old_mesh.decodePolyIdTile(ref), 0)});
     }
     for (std::size_t k = 0; k < todo.size(); ++k)
-        if (std::find(impl_->tiles.begin(), impl_->tiles.end(), todo[k]) == impl_->tiles.end() &&
+        if (std::find(base.tiles.begin(), base.tiles.end(), todo[k]) == base.tiles.end() &&
             !(*built)[k].data.empty())
             blobs.push_back({std::move((*built)[k].data), 0});
     if (blobs.empty()) return error{"navmesh: no tile holds a polygon after the rebuild"};
-    return assemble_navmesh(params, std::move(blobs), s);
+    return assemble_navmesh(params, std::move(blobs), s,
+                            {&base, std::move(obstacles), next_obstacle});
+}
+
+/// The tiles whose build (their border included) an obstacle can change.
+std::vector<tile_coord> tiles_touched(const build_source& s, const obstacle& o) {
+    const build_config& c = s.config;
+    const float reach = c.agent_radius +
+                        (std::ceil(c.agent_radius / c.cell_size) + 3.f) * c.cell_size + c.cell_size;
+    const float grow = o.kind == obstacle::shape::cylinder ? o.radius : 0.f;
+    const float lo_x = o.a.x - grow - reach, lo_z = o.a.z - grow - reach;
+    const float hi_x = (o.kind == obstacle::shape::cylinder ? o.a.x + grow : o.b.x) + reach;
+    const float hi_z = (o.kind == obstacle::shape::cylinder ? o.a.z + grow : o.b.z) + reach;
+    const float tcs = static_cast<float>(c.tile_size) * c.cell_size;
+    const auto cell = [&](float v, float origin, int n) {
+        return std::clamp(static_cast<int>(std::floor((v - origin) / tcs)), -1, n);
+    };
+    std::vector<tile_coord> out;
+    const int x0 = std::max(0, cell(lo_x, s.origin[0], s.tiles_x));
+    const int x1 = std::min(s.tiles_x - 1, cell(hi_x, s.origin[0], s.tiles_x));
+    const int z0 = std::max(0, cell(lo_z, s.origin[2], s.tiles_y));
+    const int z1 = std::min(s.tiles_y - 1, cell(hi_z, s.origin[2], s.tiles_y));
+    for (int z = z0; z <= z1; ++z)
+        for (int x = x0; x <= x1; ++x) out.push_back({x, z});
+    return out;
+}
+
+result<bool> check_obstacle(const obstacle& o) {
+    const auto ok = [](float v) { return std::isfinite(v) && std::abs(v) <= 1e7f; };
+    if (!ok(o.a.x) || !ok(o.a.y) || !ok(o.a.z) || !ok(o.b.x) || !ok(o.b.y) || !ok(o.b.z) ||
+        !ok(o.radius) || !ok(o.height))
+        return error{"navmesh: an obstacle's numbers must be finite and within 1e7"};
+    if (o.kind == obstacle::shape::cylinder && !(o.radius > 0 && o.height > 0))
+        return error{"navmesh: a cylinder obstacle needs a radius and a height above 0"};
+    if (o.kind == obstacle::shape::box && !(o.a.x < o.b.x && o.a.y < o.b.y && o.a.z < o.b.z))
+        return error{"navmesh: a box obstacle needs its minimum corner below its maximum"};
+    return true;
+}
+
+} // namespace
+
+result<navmesh> navmesh::rebuild_tiles(std::span<const tile_coord> which) const {
+    return rebuild(*impl_, which, impl_->obstacles, impl_->next_obstacle);
+}
+
+result<navmesh> navmesh::add_obstacle(const obstacle& o) const {
+    if (auto ok = check_obstacle(o); !ok) return ok.err();
+    if (!impl_->source) return error{"navmesh: a navmesh loaded from a file takes no obstacles"};
+    auto list = impl_->obstacles;
+    list.push_back({impl_->next_obstacle, o});
+    return rebuild(*impl_, tiles_touched(*impl_->source, o), std::move(list),
+                   impl_->next_obstacle + 1);
+}
+
+result<navmesh> navmesh::remove_obstacle(std::uint32_t id) const {
+    auto list = impl_->obstacles;
+    const auto it =
+        std::find_if(list.begin(), list.end(), [id](const auto& e) { return e.first == id; });
+    if (it == list.end()) return error{"navmesh: no obstacle " + std::to_string(id)};
+    if (!impl_->source) return error{"navmesh: a navmesh loaded from a file takes no obstacles"};
+    const auto touched = tiles_touched(*impl_->source, it->second);
+    list.erase(it);
+    return rebuild(*impl_, touched, std::move(list), impl_->next_obstacle);
 }
 
 } // namespace xunlu::navmesh

@@ -47,13 +47,24 @@ struct navmesh::impl {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> ref_to_index; ///< sorted by ref
     std::vector<off_mesh_link> links;
     std::shared_ptr<const build_source> source;
+    std::vector<std::pair<std::uint32_t, obstacle>> obstacles;
+    std::uint32_t next_obstacle = 1;
+    std::uint64_t version = 1;
 };
 
 /// Makes a navmesh from tiles: dtNavMesh::init with `params`, every tile added (in order), then
 /// the polygon_mesh conversion. The tiles must be checked already (built here, or validated by
 /// the set loader).
+/// `base`, when given, passes on its obstacles (replaced by `obstacles`), next obstacle id and
+/// version + 1.
+struct version_change {
+    const navmesh::impl* base = nullptr;
+    std::vector<std::pair<std::uint32_t, obstacle>> obstacles;
+    std::uint32_t next_obstacle = 1;
+};
 result<navmesh> assemble_navmesh(const dtNavMeshParams& params, std::vector<tile_blob> tiles,
-                                 std::shared_ptr<const build_source> source);
+                                 std::shared_ptr<const build_source> source,
+                                 version_change change = {});
 
 /// Fills impl.polygons, refs, ref_to_index and links from impl.mesh (navmesh_polygons.cpp).
 result<bool> convert_to_polygons(navmesh::impl& impl);

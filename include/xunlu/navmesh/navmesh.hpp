@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "xunlu/core/result.hpp"
@@ -56,6 +57,17 @@ struct navmesh_params {
     float agent_max_climb = 0;
 };
 
+/// A temporary obstacle (a crate, a parked cart, a closed gate): the walkable area it covers,
+/// grown by the agent radius, is cut out of the tiles it touches.
+struct obstacle {
+    enum class shape : std::uint8_t { cylinder, box };
+    shape kind = shape::cylinder;
+    vec3 a;           ///< cylinder: the centre of its base; box: its minimum corner
+    vec3 b;           ///< box: its maximum corner (unused for a cylinder)
+    float radius = 0; ///< cylinder only
+    float height = 0; ///< cylinder only
+};
+
 /// Reports a build's progress: `done` of `total` tiles finished. Called from the building
 /// threads, one call at a time.
 using build_progress = std::function<void(std::size_t done, std::size_t total)>;
@@ -97,6 +109,18 @@ class XUNLU_API navmesh {
     /// A new navmesh with tiles `which` rebuilt from the level geometry this one was built from
     /// (the others copied); an error for a loaded navmesh or a tile outside the grid.
     [[nodiscard]] result<navmesh> rebuild_tiles(std::span<const tile_coord> which) const;
+
+    /// A new navmesh version with `o` added: only the tiles it touches are rebuilt (Detour's
+    /// tile cache approach); this navmesh is unchanged. The obstacle's id is obstacles().back()
+    /// .first of the result. Errors: a loaded navmesh, a shape that is not finite and positive.
+    [[nodiscard]] result<navmesh> add_obstacle(const obstacle& o) const;
+    /// A new version without obstacle `id` (its tiles rebuilt); an error for an unknown id.
+    [[nodiscard]] result<navmesh> remove_obstacle(std::uint32_t id) const;
+    /// The obstacles in this version, with their ids, in the order they were added.
+    [[nodiscard]] const std::vector<std::pair<std::uint32_t, obstacle>>& obstacles() const;
+    /// 1 for a build or a load, one more for each navmesh made from it by a change (tiles
+    /// rebuilt, an obstacle added or removed): answers can report the version they used.
+    [[nodiscard]] std::uint64_t version() const;
 
     [[nodiscard]] const impl& internals() const { return *impl_; }
     explicit navmesh(std::shared_ptr<const impl> p) : impl_(std::move(p)) {}
