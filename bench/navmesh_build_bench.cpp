@@ -67,8 +67,9 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::printf("| level | triangles | threads | tiles | polygons | build ms (best of 3) | "
-                "set bytes | pairs | partial | findPath+findStraightPath median us | p99 us |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|\n");
+                "set bytes | pairs | partial | findPath+findStraightPath median us | p99 us | "
+                "add_obstacle median ms |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const char* name : {"dungeon.obj", "nav_test.obj"}) {
         auto g = load_obj(dir + "/" + name);
         if (!g) {
@@ -111,13 +112,26 @@ int main(int argc, char** argv) {
             }
             times.push_back(us);
         }
+        // A temporary obstacle (cylinder r 1 m, h 2 m) on a random polygon: the new version
+        // with the touched tiles rebuilt (median of 20).
+        std::vector<double> obstacle_times;
+        for (int k = 0; k < 20; ++k) {
+            obstacle o;
+            o.a = random_point(mesh->polygons(), rng);
+            o.radius = 1;
+            o.height = 2;
+            const auto t0 = clock_type::now();
+            auto changed = mesh->add_obstacle(o);
+            obstacle_times.push_back(us_since(t0));
+            if (!changed) return 1;
+        }
         std::vector<double> sorted = times;
         std::sort(sorted.begin(), sorted.end());
         const double p99 = sorted.empty() ? 0 : sorted[sorted.size() * 99 / 100];
-        std::printf("| %s | %zu | %u | %zu | %u | %.1f | %zu | %zu | %d | %.1f | %.1f |\n", name,
-                    g->triangles.size(), threads, mesh->tile_count(), mesh->polygon_count(),
+        std::printf("| %s | %zu | %u | %zu | %u | %.1f | %zu | %zu | %d | %.1f | %.1f | %.2f |\n",
+                    name, g->triangles.size(), threads, mesh->tile_count(), mesh->polygon_count(),
                     best / 1000, navmesh_set_bytes(*mesh).size(), times.size(), partial,
-                    median(times), p99);
+                    median(times), p99, median(obstacle_times) / 1000);
     }
     return 0;
 }
