@@ -219,6 +219,7 @@ void register_update(CLI::App& app);
 void register_mesh(CLI::App& app);
 void register_mesh_build(CLI::App& mesh);
 void register_mesh_query(CLI::App& mesh);
+void register_mesh_path(CLI::App& mesh);
 /// A navmesh set file, or throws command_error naming the file and the fault.
 [[nodiscard]] navmesh::navmesh load_navmesh_or_fail(const std::string& path);
 /// "X,Y,Z" as a point, or throws command_error naming `flag`.

@@ -1,6 +1,6 @@
 // `xunlu mesh`: navmesh scenes (docs/navmesh.md). `mesh info FILE` prints a navmesh set file's
-// tiles, polygons, vertices, bounds and parameters; build, nearest and ray are added here from
-// their own files.
+// tiles, polygons, vertices, bounds and parameters; build, nearest, ray and path are added here
+// from their own files.
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -97,7 +97,7 @@ void run_info(const info_args& a) {
 void register_mesh(CLI::App& app) {
     auto* mesh = app.add_subcommand(
         "mesh", "navmesh scenes: build from level geometry (OBJ), info, nearest point, ray "
-                "along the surface (docs/navmesh.md)");
+                "along the surface, exact path (docs/navmesh.md)");
     mesh->require_subcommand(1);
     auto a = std::make_shared<info_args>();
     auto* info = mesh->add_subcommand("info", "a navmesh set file's tiles, polygons and bounds");
@@ -107,6 +107,7 @@ void register_mesh(CLI::App& app) {
     info->callback([a] { run_info(*a); });
     register_mesh_build(*mesh);
     register_mesh_query(*mesh);
+    register_mesh_path(*mesh);
 }
 
 } // namespace xunlu::cli
