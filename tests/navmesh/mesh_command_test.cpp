@@ -1,4 +1,4 @@
-// `xunlu mesh build|info|nearest|ray` through the built program: a level built and written,
+// `xunlu mesh build|info|nearest|ray|path` through the built program: a level built and written,
 // read back, queried; bad input gives exit 2 and a message, and a failed build writes nothing.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -84,6 +85,46 @@ TEST_F(mesh_command, build_info_nearest_ray) {
     const auto ray = run("mesh ray " + path("b.navmesh") + " --from 1,0,2 --to 39,0,2 --json");
     ASSERT_EQ(ray.code, 0) << ray.err;
     EXPECT_TRUE(nlohmann::json::parse(ray.out)["clear"].get<bool>());
+}
+
+TEST_F(mesh_command, path_snaps_both_ends_and_goes_up_the_ramp) {
+    ASSERT_EQ(run("mesh build " + path("bridge.obj") + " -o " + path("b.navmesh")).code, 0);
+    // From the road to the deck: straight along the bridge, up the ramp (4 m over 8 m).
+    const auto up =
+        run("mesh path " + path("b.navmesh") + " --from 2,0.5,10 --to 20,4.5,10 --detour --json");
+    ASSERT_EQ(up.code, 0) << up.err;
+    const auto j = nlohmann::json::parse(up.out);
+    EXPECT_EQ(j["status"], "found");
+    EXPECT_FALSE(j.contains("reason"));
+    EXPECT_NEAR(j["length"].get<double>(), 18, 0.05);
+    // No turn: the 3D length joins the two ends (4 m up over 18 m), not the surface.
+    EXPECT_NEAR(j["length_3d"].get<double>(), std::hypot(18.0, 4.0), 0.1);
+    const auto& pts = j["points"];
+    ASSERT_GE(pts.size(), 2u);
+    EXPECT_NEAR(pts.front()[1].get<double>(), 0, 0.3); // snapped onto the road
+    EXPECT_NEAR(pts.back()[1].get<double>(), 4, 0.3);  // and onto the deck
+    EXPECT_EQ(j["from"], pts.front());
+    EXPECT_GE(j["expanded"].get<int>(), 0);
+    EXPECT_GE(j["time_us"].get<double>(), 0);
+    EXPECT_FALSE(j["detour_partial"].get<bool>());
+    EXPECT_GE(j["detour_length"].get<double>(), j["length"].get<double>() - 1e-3);
+    // From the road under the deck to the deck above it: round by a ramp, never straight up.
+    const auto round =
+        run("mesh path " + path("b.navmesh") + " --from 20,0.5,10 --to 20,4.5,10 --json");
+    ASSERT_EQ(round.code, 0) << round.err;
+    const auto r = nlohmann::json::parse(round.out);
+    EXPECT_GT(r["length"].get<double>(), 14);
+    EXPECT_FALSE(r.contains("detour_length")); // only with --detour
+    // The text form, an OBJ level built on the fly, and a goal far from the mesh (exit 2).
+    const auto text = run("mesh path " + path("bridge.obj") + " --from 2,0.5,10 --to 20,4.5,10");
+    EXPECT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("status     found"), std::string::npos) << text.out;
+    const auto off = run("mesh path " + path("b.navmesh") + " --from 2,0,10 --to 20,60,10 --json");
+    EXPECT_EQ(off.code, 2);
+    const auto o = nlohmann::json::parse(off.out);
+    EXPECT_EQ(o["status"], "invalid_input");
+    EXPECT_NE(o["reason"].get<std::string>().find("--to: no mesh"), std::string::npos);
+    EXPECT_EQ(run("mesh path " + path("b.navmesh") + " --from 2,0,10 --to 1,2").code, 2);
 }
 
 TEST_F(mesh_command, a_ray_into_the_box_fails_with_the_wall) {
