@@ -115,6 +115,13 @@ TEST_F(mesh_command, path_snaps_both_ends_and_goes_up_the_ramp) {
     const auto r = nlohmann::json::parse(round.out);
     EXPECT_GT(r["length"].get<double>(), 14);
     EXPECT_FALSE(r.contains("detour_length")); // only with --detour
+    ASSERT_GT(r["expanded"].get<int>(), 1);
+    const auto cut = run("mesh path " + path("b.navmesh") +
+                         " --from 20,0.5,10 --to 20,4.5,10 --max-expansions 1 --json");
+    EXPECT_EQ(cut.code, 1) << cut.err;
+    const auto c = nlohmann::json::parse(cut.out);
+    EXPECT_EQ(c["status"], "budget_exhausted");
+    EXPECT_TRUE(c["points"].empty());
     // The text form, an OBJ level built on the fly, and a goal far from the mesh (exit 2).
     const auto text = run("mesh path " + path("bridge.obj") + " --from 2,0.5,10 --to 20,4.5,10");
     EXPECT_EQ(text.code, 0) << text.err;
