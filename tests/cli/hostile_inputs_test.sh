@@ -199,6 +199,8 @@ for f in "$corpus"/navmesh_set/*; do
     probe "mesh info $(basename "$f")" "0 2" '' -- "$X" mesh info input.navmesh --json
     probe "mesh ray $(basename "$f")" "0 1 2" '' -- \
         "$X" mesh ray input.navmesh --from 1,0,1 --to 8,0,3 --extents 5,5,5
+    probe "mesh path $(basename "$f")" "0 1 2" '' -- \
+        "$X" mesh path input.navmesh --from 1,0,1 --to 8,0,3 --extents 5,5,5 --detour
 done
 for f in "$corpus"/visgraph_file/*; do
     cp "$f" input.vg
