@@ -72,7 +72,7 @@ const char* status_text(navmesh::mesh_path_status s) {
     }
 }
 
-int exit_for(navmesh::mesh_path_status s) {
+exit_code exit_for(navmesh::mesh_path_status s) {
     switch (s) {
     case navmesh::mesh_path_status::found:
         return exit_ok;
@@ -180,7 +180,8 @@ void run_path(const path_args& a) {
         std::printf(")\n%s", detour_text.c_str());
         std::fflush(stdout);
     }
-    if (r.status != navmesh::mesh_path_status::found) throw command_error{"", exit_for(r.status)};
+    // Exit 2 names the fault on stderr too (a negative answer is already in the output).
+    if (r.status != navmesh::mesh_path_status::found) finish_with(exit_for(r.status), r.message);
 }
 
 } // namespace

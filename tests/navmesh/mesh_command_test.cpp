@@ -131,6 +131,7 @@ TEST_F(mesh_command, path_snaps_both_ends_and_goes_up_the_ramp) {
     const auto o = nlohmann::json::parse(off.out);
     EXPECT_EQ(o["status"], "invalid_input");
     EXPECT_NE(o["reason"].get<std::string>().find("--to: no mesh"), std::string::npos);
+    EXPECT_NE(off.err.find("xunlu: --to: no mesh"), std::string::npos) << off.err;
     EXPECT_EQ(run("mesh path " + path("b.navmesh") + " --from 2,0,10 --to 1,2").code, 2);
 }
 
