@@ -17,6 +17,7 @@
 #include "xunlu/grid/grid_map.hpp"
 #include "xunlu/grid/hex_layout.hpp"
 #include "xunlu/jps/jump_table.hpp"
+#include "xunlu/navmesh/navmesh.hpp"
 #include "xunlu/overlays/fog_layer.hpp"
 #include "xunlu/search/search_request.hpp"
 #include "xunlu/search/search_result.hpp"
@@ -215,5 +216,18 @@ void register_simulate(CLI::App& app);
                                                    const grid::grid_map& map);
 void register_fog(CLI::App& app);
 void register_update(CLI::App& app);
+/// `mesh` (navmesh scenes) and its sub-commands' files.
+void register_mesh(CLI::App& app);
+void register_mesh_build(CLI::App& mesh);
+void register_mesh_query(CLI::App& mesh);
+void register_mesh_path(CLI::App& mesh);
+/// A navmesh set file, or throws command_error naming the file and the fault.
+[[nodiscard]] navmesh::navmesh load_navmesh_or_fail(const std::string& path);
+/// "X,Y,Z" as a point, or throws command_error naming `flag`.
+[[nodiscard]] navmesh::vec3 parse_vec3(const std::string& text, const std::string& flag);
+[[nodiscard]] nlohmann::json vec3_json(const navmesh::vec3& v);
+/// The keys `mesh info --json` and `mesh build --json` share: tiles, polygons, vertices,
+/// off_mesh_links, bounds, params.
+[[nodiscard]] nlohmann::json navmesh_summary_json(const navmesh::navmesh& m);
 
 } // namespace xunlu::cli

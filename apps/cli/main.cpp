@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     xunlu::cli::register_crowd(app);
     xunlu::cli::register_fog(app);
     xunlu::cli::register_update(app);
+    xunlu::cli::register_mesh(app);
     try {
         app.parse(argc, argv);
         // Output lost to a full disk or a closed descriptor is an error, not a success.

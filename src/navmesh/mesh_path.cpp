@@ -72,6 +72,14 @@ route through(vec root, vec l, vec r, vec target) noexcept {
     return {dist(root, r) + dist(r, target), 1};
 }
 
+/// How far (level units, seen from above) an endpoint may lie off an edge and still count as on
+/// it: a few float roundings of its coordinates. Snapped points (Detour's nearest point on an
+/// edge) land up to about 1e-6 m on either side of the edge at coordinates of tens of metres;
+/// one just behind the edge of the polygon it names would otherwise see that edge from behind.
+double endpoint_tolerance(vec c) noexcept {
+    return 4e-7 * (1 + std::fabs(c.x) + std::fabs(c.z));
+}
+
 /// Whether c lies on the segment [a, b] within `tol` level units (seen from above).
 bool on_segment(vec a, vec b, vec c, double tol) noexcept {
     const double dx = b.x - a.x;
@@ -263,13 +271,16 @@ void mesh_path_search::open_root(double x, double z, std::uint32_t root, double 
     const std::uint32_t base = mesh.offsets[p];
     const std::uint32_t size = mesh.offsets[p + 1] - base;
     const vec s{x, z};
+    const double tol = endpoint_tolerance(s);
     for (std::uint32_t i = 0; i < size; ++i) {
         if (shut(p, i)) continue;
         const vec3& va = mesh.vertices[mesh.corners[base + i]];
         const vec3& vb = mesh.vertices[mesh.corners[base + (i + 1 == size ? 0 : i + 1)]];
         const vec a{va.x, va.z};
         const vec b{vb.x, vb.z};
-        if (cross(a, b, s) == 0) {
+        // In line with the edge up to rounding (on either side of it): edge-on; the polygon
+        // across, when open, holds the root too and is opened from it (start()).
+        if (std::fabs(cross(a, b, s)) <= tol * dist(a, b)) {
             if ((s.x - a.x) * (s.x - b.x) + (s.z - a.z) * (s.z - b.z) > 0)
                 edge_on(p, i, x, z, g, parent);
             continue;
@@ -417,7 +428,7 @@ mesh_path_status mesh_path_search::start(const mesh_index& index,
         if (!request.filter.passes(mesh.flags[p]))
             return name + " polygon " + std::to_string(p) + " is excluded by the query filter";
         const vec c{q.x, q.z};
-        const double tol = 1e-9 * (1 + std::fabs(c.x) + std::fabs(c.z));
+        const double tol = endpoint_tolerance(c);
         holders.push_back(p);
         for (std::size_t h = 0; h < holders.size(); ++h) {
             const std::uint32_t r = holders[h];

@@ -194,6 +194,14 @@ for f in "$corpus"/polygon_scene/*; do
     cp "$f" input.scene
     probe "poly $(basename "$f")" "0 1 2" '' -- "$X" poly check input.scene
 done
+for f in "$corpus"/navmesh_set/*; do
+    cp "$f" input.navmesh
+    probe "mesh info $(basename "$f")" "0 2" '' -- "$X" mesh info input.navmesh --json
+    probe "mesh ray $(basename "$f")" "0 1 2" '' -- \
+        "$X" mesh ray input.navmesh --from 1,0,1 --to 8,0,3 --extents 5,5,5
+    probe "mesh path $(basename "$f")" "0 1 2" '' -- \
+        "$X" mesh path input.navmesh --from 1,0,1 --to 8,0,3 --extents 5,5,5 --detour
+done
 for f in "$corpus"/visgraph_file/*; do
     cp "$f" input.vg
     probe "visgraph $(basename "$f")" "0 2" '' -- "$X" visgraph arena.map --check input.vg

@@ -214,6 +214,39 @@ TEST(mesh_path, a_ray_along_a_wall_rounded_off_its_line_still_turns_at_its_end) 
     EXPECT_NEAR(r.length, 9 + std::hypot(1.0, 1.5), 1e-5);
 }
 
+TEST(mesh_path, an_endpoint_rounded_just_across_its_polygons_edge_still_leaves_by_it) {
+    // Detour's nearest point on an edge is rounded in floats and lands up to about 1e-6 m on
+    // either side of it, naming the polygon behind. Four polygons of nav_test.obj built with a
+    // 0.15 m cell, tile 48 and radius 0.3: triangle P (a dead end here) whose long edge Q lies
+    // across, Q's neighbour R, and the goal's triangle G. The start lies 6.45e-7 m across P's
+    // edge into Q, given as in P. Before: the search saw that edge from behind and found no
+    // path (with more polygons around P: a longer one round them).
+    const auto m = testing::make_mesh({
+        {{-14.48932f, 0, -10.30015f}, {-15.08932f, 0, -10.30015f}, {-15.38932f, 0, -11.05015f}},
+        {{-18.08932f, 0, -17.20015f}, {-21.68932f, 0, -16.90015f}, {-21.68932f, 0, -17.50015f}},
+        {{-18.08932f, 0, -17.20015f}, {-21.68932f, 0, -17.50015f}, {-14.48932f, 0, -17.50015f}},
+        {{-18.08932f, 0, -17.20015f},
+         {-14.48932f, 0, -17.50015f},
+         {-14.48932f, 0, -10.30015f},
+         {-15.38932f, 0, -11.05015f},
+         {-17.48932f, 0, -13.90015f}},
+    });
+    const auto ix = mesh_index::build(m);
+    ASSERT_TRUE(ix.ok()) << ix.err().message;
+    const vec3 s{-21.0222073f, 0, -17.4445591f};
+    const vec3 t{-14.98932f, 0, -10.55015f};
+    mesh_path_search search;
+    const auto right = search.find_path(*ix, {.start = {s, 2}, .goal = {t, 0}});
+    ASSERT_EQ(right.status, mesh_path_status::found) << right.message;
+    const auto behind = search.find_path(*ix, {.start = {s, 1}, .goal = {t, 0}});
+    ASSERT_EQ(behind.status, mesh_path_status::found) << behind.message;
+    EXPECT_NEAR(behind.length, right.length, 1e-6);
+    // The same rounding at the goal.
+    const auto back = search.find_path(*ix, {.start = {t, 0}, .goal = {s, 1}});
+    ASSERT_EQ(back.status, mesh_path_status::found) << back.message;
+    EXPECT_NEAR(back.length, right.length, 1e-6);
+}
+
 TEST(mesh_path, unreachable_and_bad_input_are_reported) {
     const auto m = testing::make_mesh({testing::rect(0, 0, 1, 1), testing::rect(2, 0, 3, 1)});
     auto r = find(m, {0.5f, 0, 0.5f}, {2.5f, 0, 0.5f});
