@@ -381,7 +381,7 @@ TEST_F(cli, find_runs_the_walking_methods_through_the_registry) {
 }
 
 TEST_F(cli, out_of_memory_is_a_clear_error_with_exit_2_not_an_abort) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(XUNLU_ASAN_BUILD)
     GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
 #else
     // 20000 x 20000 cells do not fit in 300 MB of address space.

@@ -84,7 +84,7 @@ TEST_F(cli, crowd_trajectories_pass_the_independent_checker) {
         std::size_t agents;
         const char* dt;
     };
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+#if defined(__SANITIZE_ADDRESS__) || defined(XUNLU_ASAN_BUILD) || !defined(NDEBUG)
     // Sanitizer and unoptimised builds (the CLI 10-50x slower): fewer bodies, each scenario at
     // one of the two tick lengths.
     const std::vector<run_case> cases{run_case{"circle", 24, "0.05"}, run_case{"blocks", 24, "0.1"},

@@ -20,7 +20,7 @@
 #include "xunlu/search/astar.hpp"
 
 // Sanitizer and unoptimised builds run fewer rounds (each builds graphs and landmarks twice).
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+#if defined(__SANITIZE_ADDRESS__) || defined(XUNLU_ASAN_BUILD) || !defined(NDEBUG)
 constexpr int rounds = 40;
 #else
 constexpr int rounds = 300;

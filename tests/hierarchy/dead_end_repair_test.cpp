@@ -23,7 +23,7 @@
 #include "xunlu/search/request_check.hpp"
 
 // Sanitizer and unoptimised builds run fewer rounds.
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+#if defined(__SANITIZE_ADDRESS__) || defined(XUNLU_ASAN_BUILD) || !defined(NDEBUG)
 constexpr int repair_rounds = 60;
 #else
 constexpr int repair_rounds = 300;

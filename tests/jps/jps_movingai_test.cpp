@@ -17,7 +17,7 @@
 // subgoal graph there), build the landmark tables (nine Dijkstra searches per map) and the
 // subgoal hierarchies (about 10 s for an open 1024 x 1024 map in Release; the whole set is
 // checked by hand, docs/jps.md) of fewer maps.
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+#if defined(__SANITIZE_ADDRESS__) || defined(XUNLU_ASAN_BUILD) || !defined(NDEBUG)
 constexpr std::size_t file_stride = 2;
 constexpr std::size_t landmark_file_stride = 6;
 constexpr std::int64_t hierarchy_max_cells = std::int64_t{1} << 17; ///< only the small maps

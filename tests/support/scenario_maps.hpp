@@ -59,7 +59,7 @@ inline scenario_maps read_scenario_file(const std::filesystem::path& file) {
 }
 
 /// Sanitizer and unoptimised builds sample the Moving AI set more thinly.
-#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+#if defined(__SANITIZE_ADDRESS__) || defined(XUNLU_ASAN_BUILD) || !defined(NDEBUG)
 inline constexpr bool thin_sampling = true;
 #else
 inline constexpr bool thin_sampling = false;
