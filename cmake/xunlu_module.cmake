@@ -15,10 +15,17 @@ endfunction()
 # and generated once per batch instead of once per file, which halves the CI's build time.
 # -DXUNLU_UNITY=OFF compiles file by file (to check each file includes what it uses).
 option(XUNLU_UNITY "Compile the CLI and the test programs as unity batches" ON)
+# xunlu_unity(target [BATCH n]): n files per batch (8 by default). Programs whose files are
+# heavy each (the CLI's commands, the server suite) take smaller batches, so that no batch
+# compiles for more than 20 s.
 function(xunlu_unity target)
+    cmake_parse_arguments(ARG "" "BATCH" "" ${ARGN})
+    if(NOT ARG_BATCH)
+        set(ARG_BATCH 8)
+    endif()
     if(XUNLU_UNITY)
-        set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8
-            UNITY_BUILD_UNIQUE_ID XUNLU_UNITY_ID)
+        set_target_properties(${target} PROPERTIES UNITY_BUILD ON
+            UNITY_BUILD_BATCH_SIZE ${ARG_BATCH} UNITY_BUILD_UNIQUE_ID XUNLU_UNITY_ID)
     endif()
 endfunction()
 
