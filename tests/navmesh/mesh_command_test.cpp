@@ -12,46 +12,21 @@
 #include <fstream>
 #include <string>
 
+#include "cli/cli_fixture.hpp"
 #include "navmesh_test_levels.hpp"
 
 namespace xunlu::navmesh {
 namespace {
 
-namespace fs = std::filesystem;
-
-struct ran {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-class mesh_command : public ::testing::Test {
+// The CLI suites' fixture (a temporary folder per test, the real `xunlu` with stdout and stderr
+// captured apart) with the two test levels written into the folder.
+class mesh_command : public xunlu::cli {
   protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("xunlu_mesh_cli_" + std::to_string(::getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::create_directories(dir_);
+        cli::SetUp();
         std::ofstream(path("box.obj")) << test::floor_with_box();
         std::ofstream(path("bridge.obj")) << test::bridge();
     }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-    ran run(const std::string& args) const {
-        const std::string err = path("stderr.txt");
-        ran r;
-        FILE* pipe = ::popen((std::string(XUNLU_CLI) + " " + args + " 2>" + err).c_str(), "r");
-        if (pipe == nullptr) return r;
-        char buf[4096];
-        std::size_t n = 0;
-        while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-        const int status = ::pclose(pipe);
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        std::ifstream in(err);
-        r.err.assign(std::istreambuf_iterator<char>(in), {});
-        return r;
-    }
-    fs::path dir_;
 };
 
 TEST_F(mesh_command, build_info_nearest_ray) {
